@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+const onOff = z.enum(["on", "off"]);
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default("0.0.0.0"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATABASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    JWT_SECRET: z.string().min(16).optional(),
+    JWT_REFRESH_SECRET: z.string().min(16).optional(),
+    SEED: onOff.optional(),
+    SIMULATOR: onOff.optional(),
+    WEB_ORIGIN: z.string().optional(),
+    WEB_DIST: z.string().optional(),
+    PUBLIC_URL: z.string().optional(),
+    REDIS_URL: z.string().optional(),
+    SMTP_HOST: z.string().optional(),
+    SMTP_PORT: z.coerce.number().int().default(587),
+    SMTP_SECURE: onOff.default("off"),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASS: z.string().optional(),
+    SMTP_FROM: z.string().default("Atendo <no-reply@atendo.dev>"),
+    SUPER_ADMIN_EMAIL: z.string().email().optional(),
+    SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
+    LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== "production") return;
+    // The Whaticket family shipped a default secret that let anyone forge an admin token.
+    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  seed: boolean;
+  simulator: boolean;
+};
+
+const DEV_SECRET = "atendo-development-secret-not-for-production";
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at start; refuses to start on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  const production = value.NODE_ENV === "production";
+  return {
+    ...value,
+    jwtSecret: value.JWT_SECRET ?? DEV_SECRET,
+    jwtRefreshSecret: value.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,
+    seed: production ? false : value.SEED !== "off",
+    simulator: value.SIMULATOR ? value.SIMULATOR === "on" : !production,
+  };
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import type { Mailer } from "./mail/mailer.js";
+import type { TokenSigner } from "./modules/auth/tokens.js";
+import type { Realtime } from "./realtime/gateway.js";
+
+/** What services depend on, handed to them explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A function that accepts the database or an open transaction. */
+export type Executor = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "pglite";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The committed migrations, found from the source tree and from the bundle alike. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = join(dir, "drizzle");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error("drizzle migrations folder not found");
+}
+
+const casing = "snake_case" as const;
+
+export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg(pool, { schema, casing }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(drizzlePg(pool, { casing }), { migrationsFolder: migrationsFolder() }),
+      close: () => pool.end(),
+    };
+  }
+  let dataPath: string | undefined;
+  if (options.dataDir) {
+    dataPath = resolve(options.dataDir, "pglite");
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { casing }), { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+  };
+}

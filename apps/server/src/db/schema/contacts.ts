@@ -1,0 +1,70 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns.js";
+import { companyId } from "./companies.js";
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: varchar({ length: 100 }).notNull(),
+    /** Digits with country code, or a group id for group contacts. */
+    number: varchar({ length: 50 }).notNull(),
+    email: varchar({ length: 255 }).notNull().default(""),
+    profilePicUrl: text().notNull().default(""),
+    isGroup: boolean().notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+  ],
+);
+
+/** A contact's extra info (name/value pairs). */
+export const contactCustomFields = pgTable(
+  "contact_custom_fields",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    name: varchar({ length: 100 }).notNull(),
+    value: text().notNull().default(""),
+    ...timestamps(),
+  },
+  (t) => [index("contact_custom_fields_company_contact_idx").on(t.companyId, t.contactId)],
+);
+
+export const contactLists = pgTable(
+  "contact_lists",
+  {
+    id: id(),
+    companyId: companyId(),
+    name: varchar({ length: 50 }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [index("contact_lists_company_idx").on(t.companyId, t.name)],
+);
+
+export const contactListItems = pgTable(
+  "contact_list_items",
+  {
+    id: id(),
+    companyId: companyId(),
+    contactListId: integer()
+      .notNull()
+      .references(() => contactLists.id, { onDelete: "cascade" }),
+    name: varchar({ length: 50 }).notNull(),
+    number: varchar({ length: 50 }).notNull(),
+    email: varchar({ length: 255 }).notNull().default(""),
+    /** null until the number has been checked on the messaging service. */
+    isWhatsappValid: boolean(),
+    ...timestamps(),
+  },
+  (t) => [
+    index("contact_list_items_company_list_idx").on(t.companyId, t.contactListId),
+    uniqueIndex("contact_list_items_list_number_unique").on(t.companyId, t.contactListId, t.number),
+  ],
+);

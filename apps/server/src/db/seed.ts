@@ -1,0 +1,120 @@
+import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
+import bcrypt from "bcryptjs";
+import { sql } from "drizzle-orm";
+import type { Database } from "./client.js";
+import { companies, plans, queues, settings, userQueues, users } from "./schema/index.js";
+
+export const DEMO_PASSWORD = "Atendo#2026";
+export const DEMO_LOGINS = {
+  super: "super@atendo.dev",
+  admin: "admin@atendo.dev",
+  agent: "agent@atendo.dev",
+} as const;
+
+/** Seeds the demo company on an empty database; does nothing when any company exists. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two processes starting together must not both seed.
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
+    if (existing) return false;
+    const [plan] = await tx
+      .insert(plans)
+      .values({ name: "Demo", users: 20, connections: 5, queues: 10, value: 49 })
+      .returning();
+    const [company] = await tx
+      .insert(companies)
+      .values({
+        name: "Demo",
+        email: "demo@atendo.dev",
+        phone: "11999990000",
+        planId: plan!.id,
+        status: true,
+        recurrence: "MENSAL",
+        dueDate: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+        schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+      })
+      .returning();
+    const companyId = company!.id;
+    await tx.insert(settings).values({ companyId, key: "campaignsEnabled", value: "true" });
+    const passwordHash = await bcrypt.hash(DEMO_PASSWORD, 10);
+    const inserted = await tx
+      .insert(users)
+      .values([
+        {
+          companyId,
+          name: "Super Admin",
+          email: DEMO_LOGINS.super,
+          passwordHash,
+          profile: "admin",
+          super: true,
+          allTicket: "enabled",
+        },
+        {
+          companyId,
+          name: "Ana Admin",
+          email: DEMO_LOGINS.admin,
+          passwordHash,
+          profile: "admin",
+          allTicket: "enabled",
+        },
+        { companyId, name: "Bruno Atendente", email: DEMO_LOGINS.agent, passwordHash, profile: "user" },
+      ])
+      .returning({ id: users.id, email: users.email });
+    const demoQueues = await tx
+      .insert(queues)
+      .values([
+        {
+          companyId,
+          name: "Atendimento",
+          color: "#2563EB",
+          orderQueue: 1,
+          greetingMessage: "Olá! Em que podemos ajudar?",
+        },
+        {
+          companyId,
+          name: "Financeiro",
+          color: "#16A34A",
+          orderQueue: 2,
+          greetingMessage: "Financeiro: boletos, notas e pagamentos.",
+        },
+      ])
+      .returning({ id: queues.id });
+    const links = inserted.flatMap((user) =>
+      (user.email === DEMO_LOGINS.agent ? demoQueues.slice(0, 1) : demoQueues).map((queue) => ({
+        companyId,
+        userId: user.id,
+        queueId: queue.id,
+      })),
+    );
+    await tx.insert(userQueues).values(links);
+    return true;
+  });
+}
+
+/**
+ * Production never seeds the demo; a fresh production database gets its
+ * platform company and first super admin from the environment instead.
+ */
+export async function bootstrapSuperAdmin(db: Database, email: string, password: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
+    const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
+    if (existing) return false;
+    const [plan] = await tx
+      .insert(plans)
+      .values({ name: "Platform", users: 10, connections: 1, queues: 5 })
+      .returning();
+    const [company] = await tx.insert(companies).values({ name: "Platform", email, planId: plan!.id }).returning();
+    await tx.insert(users).values({
+      companyId: company!.id,
+      name: "Super Admin",
+      email: email.toLowerCase(),
+      passwordHash: await bcrypt.hash(password, 10),
+      profile: "admin",
+      super: true,
+      allTicket: "enabled",
+    });
+    return true;
+  });
+}

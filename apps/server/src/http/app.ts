@@ -1,0 +1,144 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { APP_VERSION } from "@atendo/shared";
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "../config.js";
+import type { AppContext } from "../context.js";
+import type { Database } from "../db/client.js";
+import { createMailer, type Mailer } from "../mail/mailer.js";
+import { createTokenSigner } from "../modules/auth/tokens.js";
+import { registerModules } from "../modules/index.js";
+import { createRealtime } from "../realtime/gateway.js";
+import { createAuthHooks } from "./auth.js";
+import { registerErrorHandler } from "./error-handler.js";
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+  logger?: boolean | object;
+}
+
+/** Paths that always belong to the server even when a browser asks for HTML. */
+const SERVER_PREFIXES = ["/docs", "/socket.io", "/assets/", "/public/"];
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ctx: AppContext }> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const tokens = createTokenSigner(config.jwtSecret);
+  const realtime = createRealtime({ httpServer: app.server, tokens, log: app.log, corsOrigin: config.WEB_ORIGIN });
+  app.addHook("onClose", async () => realtime.close());
+  const ctx: AppContext = {
+    config,
+    db: options.db,
+    tokens,
+    mailer: options.mailer ?? createMailer(config, app.log),
+    realtime,
+    log: app.log,
+  };
+
+  await app.register(cookie);
+  if (config.WEB_ORIGIN) await app.register(cors, { origin: config.WEB_ORIGIN, credentials: true });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Atendo API", version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  registerWebClient(app, config);
+  await registerModules(app, ctx, createAuthHooks(ctx));
+  app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok", version: APP_VERSION }));
+  return { app, ctx };
+}
+
+/**
+ * The history-API fallback: browser navigations get the single-page app, every
+ * other request reaches the API at the spec's paths (several pages share a path
+ * with an API list, such as /contacts or /users).
+ */
+function registerWebClient(app: App, config: Config): void {
+  const dist = config.WEB_DIST ?? findWebDist();
+  const indexFile = dist ? join(dist, "index.html") : undefined;
+  if (!dist || !indexFile || !existsSync(indexFile)) {
+    app.log.info("web client build not found: serving the API only");
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.register(fastifyStatic, {
+    root: join(dist, "assets"),
+    prefix: "/assets/",
+    decorateReply: false,
+    maxAge: "365d",
+    immutable: true,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return;
+    const path = request.url.split("?")[0] ?? "/";
+    if (SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+    const accept = request.headers.accept ?? "";
+    if (!accept.includes("text/html")) return;
+    return reply.header("Vary", "Accept").header("Cache-Control", "no-cache").type("text/html").send(indexHtml);
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (!reply.getHeader("Vary")) reply.header("Vary", "Accept");
+    return payload;
+  });
+  for (const file of ["favicon.ico", "favicon.svg", "logo.svg", "manifest.json"]) {
+    const full = join(dist, file);
+    if (existsSync(full)) {
+      const content = readFileSync(full);
+      app.get(`/${file}`, { schema: { hide: true } }, async (_request, reply) =>
+        reply.type(mimeOf(file)).send(content),
+      );
+    }
+  }
+}
+
+function mimeOf(file: string): string {
+  if (file.endsWith(".svg")) return "image/svg+xml";
+  if (file.endsWith(".json")) return "application/json";
+  return "image/x-icon";
+}
+
+function findWebDist(): string | undefined {
+  const candidates = [join(process.cwd(), "apps/web/dist"), join(process.cwd(), "../web/dist")];
+  return candidates.find((dir) => existsSync(join(dir, "index.html")));
+}

@@ -1,0 +1,46 @@
+import type { ErrorBody, ErrorCode } from "@atendo/shared";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "./errors.js";
+
+/** Fastify's own client errors, by status, in the spec's vocabulary. */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "ERR_INVALID_TOKEN";
+  if (status === 403) return "ERR_NO_PERMISSION";
+  if (status === 404) return "ERR_NOT_FOUND";
+  if (status === 413) return "ERR_PAYLOAD_TOO_LARGE";
+  if (status === 429) return "ERR_TOO_MANY_REQUESTS";
+  return "ERR_VALIDATION";
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { error: error.code };
+      if (error.details.message) body.message = error.details.message;
+      if (error.details.data) body.data = error.details.data;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        path: [error.validationContext, ...String(issue.instancePath).split("/").filter(Boolean)].join("."),
+        message: issue.message ?? "invalid",
+      }));
+      return reply.status(400).send({ error: "ERR_VALIDATION", fields } satisfies ErrorBody);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause?.issues }, "response failed its schema");
+      return reply.status(500).send({ error: "ERR_INTERNAL_SERVER_ERROR" } satisfies ErrorBody);
+    }
+    const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: codeForStatus(status), message: error.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send({ error: "ERR_INTERNAL_SERVER_ERROR" } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ error: "ERR_NOT_FOUND" } satisfies ErrorBody);
+  });
+}

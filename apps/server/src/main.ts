@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { bootstrapSuperAdmin, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./db/seed.js";
+import { buildApp } from "./http/app.js";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  const { app } = await buildApp({ config, db: database.db });
+  app.log.info({ database: database.kind }, "database ready, migrations applied");
+
+  if (config.seed && (await seedDemo(database.db))) {
+    app.log.info({ logins: Object.values(DEMO_LOGINS), password: DEMO_PASSWORD }, "demo company seeded");
+  } else if (config.SUPER_ADMIN_EMAIL && config.SUPER_ADMIN_PASSWORD) {
+    if (await bootstrapSuperAdmin(database.db, config.SUPER_ADMIN_EMAIL, config.SUPER_ADMIN_PASSWORD)) {
+      app.log.info({ email: config.SUPER_ADMIN_EMAIL }, "platform company and super admin created");
+    }
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,197 @@
+import { companyEvent } from "@atendo/shared";
+import { io as connect } from "socket.io-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { login, newCompany, newTenant, newUser, PASSWORD } from "../../../test/factories.js";
+import { createTestEnv, type TestEnv } from "../../../test/harness.js";
+import { createTokenSigner } from "./tokens.js";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv({ listen: true });
+});
+afterAll(async () => env.close());
+
+const cookieOf = (setCookie: string | string[] | undefined) => {
+  const header = Array.isArray(setCookie) ? setCookie.join(";") : (setCookie ?? "");
+  return /jrt=([^;]+)/.exec(header)?.[1];
+};
+
+describe("POST /auth/login", () => {
+  it("answers the token, the session user with company settings, and sets an httpOnly refresh cookie", async () => {
+    const { admin, company } = await newTenant(env);
+    const response = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email.toUpperCase(), password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toMatchObject({ id: admin.id, companyId: company.id, profile: "admin", super: false });
+    expect(body.user.company).toMatchObject({ id: company.id, name: company.name });
+    expect(body.user.company.settings).toContainEqual({ key: "userRating", value: "disabled" });
+    expect(body.daysUntilDue).toBeGreaterThanOrEqual(29);
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toContain("HttpOnly");
+    expect(cookieOf(response.headers["set-cookie"])).toBeTruthy();
+  });
+
+  it("refuses a wrong password and an unknown email with ERR_INVALID_CREDENTIALS", async () => {
+    const { admin } = await newTenant(env);
+    for (const payload of [
+      { email: admin.email, password: "wrong-password" },
+      { email: "nobody@test.dev", password: PASSWORD },
+    ]) {
+      const response = await env.app.inject({ method: "POST", url: "/auth/login", payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: "ERR_INVALID_CREDENTIALS" });
+    }
+  });
+
+  it("answers 400 with the failing fields on bad input", async () => {
+    const response = await env.app.inject({ method: "POST", url: "/auth/login", payload: { email: "nope" } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.error).toBe("ERR_VALIDATION");
+    expect(body.fields.map((f: { path: string }) => f.path)).toEqual(["body.email", "body.password"]);
+  });
+
+  it("refuses a company past its due date with the date the message needs", async () => {
+    const dueDate = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    const expired = await newCompany(env.db, { dueDate });
+    const user = await newUser(env.db, expired.id, { profile: "admin" });
+    const response = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error: "ERR_SUBSCRIPTION_EXPIRED", data: { dueDate: dueDate.toISOString() } });
+  });
+
+  it("tells the first session when the same user logs in again", async () => {
+    const { admin } = await newTenant(env);
+    const first = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email, password: PASSWORD },
+    });
+    const address = env.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const socket = connect(`http://127.0.0.1:${port}`, {
+      transports: ["polling"],
+      query: { token: first.json().token },
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.on("connect", () => resolve());
+      socket.on("connect_error", reject);
+    });
+    const received = new Promise<unknown>((resolve) => socket.on(companyEvent.auth(admin.companyId), resolve));
+    await login(env, admin.email);
+    await expect(received).resolves.toMatchObject({ user: { id: admin.id } });
+    socket.close();
+  });
+});
+
+describe("tokens", () => {
+  it("answers 403 ERR_SESSION_EXPIRED for an expired token and 401 for an invalid one", async () => {
+    const { admin } = await newTenant(env);
+    const expiredSigner = createTokenSigner(env.ctx.config.jwtSecret, -10);
+    const expired = await expiredSigner.sign({
+      userId: admin.id,
+      companyId: admin.companyId,
+      profile: "admin",
+      super: false,
+    });
+    const expiredAnswer = await env.app.inject({ url: "/auth/me", headers: { authorization: `Bearer ${expired}` } });
+    expect(expiredAnswer.statusCode).toBe(403);
+    expect(expiredAnswer.json()).toEqual({ error: "ERR_SESSION_EXPIRED" });
+
+    const forged = await createTokenSigner("another-secret-of-sufficient-length").sign({
+      userId: admin.id,
+      companyId: admin.companyId,
+      profile: "admin",
+      super: true,
+    });
+    for (const authorization of [`Bearer ${forged}`, "Bearer garbage", undefined]) {
+      const answer = await env.app.inject({ url: "/auth/me", headers: authorization ? { authorization } : {} });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ error: "ERR_INVALID_TOKEN" });
+    }
+  });
+
+  it("GET /auth/me answers the session user", async () => {
+    const { agent, agentHeaders } = await newTenant(env);
+    const response = await env.app.inject({ url: "/auth/me", headers: agentHeaders });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: agent.id, profile: "user", queues: [] });
+  });
+});
+
+describe("refresh and logout", () => {
+  it("rotates the refresh cookie, and a replayed old cookie revokes the family", async () => {
+    const { admin } = await newTenant(env);
+    const first = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email, password: PASSWORD },
+    });
+    const cookie1 = cookieOf(first.headers["set-cookie"])!;
+    const second = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie1 } });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().user.id).toBe(admin.id);
+    const cookie2 = cookieOf(second.headers["set-cookie"])!;
+    expect(cookie2).not.toBe(cookie1);
+
+    const replay = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie1 } });
+    expect(replay.statusCode).toBe(401);
+    // The replay revoked the family, so the newest token is dead too.
+    const afterReplay = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie2 } });
+    expect(afterReplay.statusCode).toBe(401);
+  });
+
+  it("refresh without a cookie answers 401", async () => {
+    const response = await env.app.inject({ method: "POST", url: "/auth/refresh_token" });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("logout revokes the refresh token", async () => {
+    const { admin } = await newTenant(env);
+    const first = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email, password: PASSWORD },
+    });
+    const cookie = cookieOf(first.headers["set-cookie"])!;
+    const headers = { authorization: `Bearer ${first.json().token}` };
+    const out = await env.app.inject({ method: "DELETE", url: "/auth/logout", headers, cookies: { jrt: cookie } });
+    expect(out.statusCode).toBe(200);
+    const after = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie } });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe("rate limits", () => {
+  let limited: TestEnv;
+  beforeAll(async () => {
+    limited = await createTestEnv({ config: { LOGIN_RATE_LIMIT: "3" } });
+  });
+  afterAll(async () => limited.close());
+  const attempt = (email: string, remoteAddress: string) =>
+    limited.app.inject({ method: "POST", url: "/auth/login", payload: { email, password: "bad" }, remoteAddress });
+
+  it("limits login attempts per email, whatever the IP", async () => {
+    const company = await newCompany(limited.db);
+    const user = await newUser(limited.db, company.id);
+    const statuses = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await attempt(user.email, `10.0.0.${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt(user.email, "10.0.0.9")).json().error).toBe("ERR_TOO_MANY_REQUESTS");
+  });
+
+  it("limits login attempts per IP, whatever the email", async () => {
+    const statuses = [];
+    for (let i = 1; i <= 4; i++) statuses.push((await attempt(`someone${i}@test.dev`, "10.0.1.1")).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Server as HttpServer } from "node:http";
+import { CLIENT_EVENTS, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS, TICKET_STATUSES } from "@atendo/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { Server, type Socket } from "socket.io";
+import type { AccessClaims, TokenSigner } from "../modules/auth/tokens.js";
+
+/** Room names always carry the company, so a room can never span two tenants. */
+export const rooms = {
+  company: (companyId: number) => `company-${companyId}`,
+  admins: (companyId: number) => `company-${companyId}-admins`,
+  user: (companyId: number, userId: number) => `company-${companyId}-user-${userId}`,
+  ticket: (companyId: number, ticketId: string) => `company-${companyId}-ticket-${ticketId}`,
+  notification: (companyId: number) => `company-${companyId}-notification`,
+  status: (companyId: number, status: string) => `company-${companyId}-status-${status}`,
+  everyone: "everyone",
+};
+
+export interface Realtime {
+  /** Emit to every socket of a company. */
+  toCompany(companyId: number, event: string, payload: unknown): void;
+  /** Emit to the sockets of one user. */
+  toUser(companyId: number, userId: number, event: string, payload: unknown): void;
+  /** Emit to a named room (see `rooms`). */
+  toRoom(room: string, event: string, payload: unknown): void;
+  /** Emit to every connected socket (platform-wide announcements). */
+  toEveryone(event: string, payload: unknown): void;
+  /** Users with at least one connected socket, for presence. */
+  onlineUserIds(companyId: number): Promise<Set<number>>;
+  close(): Promise<void>;
+}
+
+interface SocketData {
+  claims: AccessClaims;
+}
+
+export function createRealtime(deps: {
+  httpServer: HttpServer;
+  tokens: TokenSigner;
+  log: FastifyBaseLogger;
+  corsOrigin?: string;
+}): Realtime {
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
+    deps.httpServer,
+    {
+      pingInterval: SOCKET_PING_INTERVAL_MS,
+      pingTimeout: SOCKET_PING_TIMEOUT_MS,
+      cors: deps.corsOrigin ? { origin: deps.corsOrigin, credentials: true } : undefined,
+    },
+  );
+
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
+    const token = typeof raw === "string" ? raw.replace(/^Bearer /, "") : "";
+    try {
+      socket.data.claims = await deps.tokens.verify(token);
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error("ERR_INVALID_TOKEN"));
+    }
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const { claims } = socket.data as SocketData;
+    const { companyId, userId } = claims;
+    socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone]);
+    if (claims.profile === "admin") socket.join(rooms.admins(companyId));
+
+    socket.on(CLIENT_EVENTS.joinChatBox, (ticketId: unknown) => {
+      if (typeof ticketId === "string" || typeof ticketId === "number") {
+        socket.join(rooms.ticket(companyId, String(ticketId)));
+      }
+    });
+    socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown) => {
+      socket.leave(rooms.ticket(companyId, String(ticketId)));
+    });
+    socket.on(CLIENT_EVENTS.joinNotification, () => socket.join(rooms.notification(companyId)));
+    socket.on(CLIENT_EVENTS.joinTickets, (status: unknown) => {
+      if (typeof status === "string" && (TICKET_STATUSES as readonly string[]).includes(status)) {
+        socket.join(rooms.status(companyId, status));
+      }
+    });
+    socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown) => socket.leave(rooms.status(companyId, String(status))));
+    deps.log.debug({ companyId, userId }, "socket connected");
+  });
+
+  return {
+    toCompany: (companyId, event, payload) => io.to(rooms.company(companyId)).emit(event as never, payload as never),
+    toUser: (companyId, userId, event, payload) =>
+      io.to(rooms.user(companyId, userId)).emit(event as never, payload as never),
+    toRoom: (room, event, payload) => io.to(room).emit(event as never, payload as never),
+    toEveryone: (event, payload) => io.to(rooms.everyone).emit(event as never, payload as never),
+    async onlineUserIds(companyId) {
+      const sockets = await io.in(rooms.company(companyId)).fetchSockets();
+      return new Set(sockets.map((s) => (s.data as SocketData).claims.userId));
+    },
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}

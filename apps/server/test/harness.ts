@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Config, loadConfig } from "../src/config.js";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
+import { buildApp } from "../src/http/app.js";
+import type { Mail, Mailer } from "../src/mail/mailer.js";
+import { withDatabase } from "./database-url.js";
+
+export interface TestEnv {
+  app: Awaited<ReturnType<typeof buildApp>>["app"];
+  ctx: Awaited<ReturnType<typeof buildApp>>["ctx"];
+  db: DatabaseHandle["db"];
+  /** Mails the app sent, when no real mailer was given. */
+  mails: Mail[];
+  close(): Promise<void>;
+}
+
+/** A fresh database for one test file, copied from the migrated template (or an in-memory PGlite). */
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  const target = inject("testDatabase");
+  if (!target) {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return { handle, drop: async () => undefined };
+  }
+  // The parent pid ties the database to this run (see global-setup's cleanup).
+  const name = `atendo_t_${process.ppid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  await admin.end();
+  const handle = await openDatabase({ url: withDatabase(target.url, name) });
+  return {
+    handle,
+    async drop() {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    SEED: "off",
+    SIMULATOR: "on",
+    LOGIN_RATE_LIMIT: "1000",
+    ...overrides,
+  });
+}
+
+export async function createTestEnv(
+  options: { config?: Record<string, string>; mailer?: Mailer; listen?: boolean } = {},
+): Promise<TestEnv> {
+  const { handle, drop } = await freshDatabase();
+  const mails: Mail[] = [];
+  const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
+  const { app, ctx } = await buildApp({ config: testConfig(options.config), db: handle.db, mailer, logger: false });
+  if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
+  else await app.ready();
+  return {
+    app,
+    ctx,
+    db: handle.db,
+    mails,
+    async close() {
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}

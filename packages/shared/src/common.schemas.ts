@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { ERROR_CODES } from "./errors.js";
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** The list query every paged list of the spec takes. */
+export const ListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(""),
+  pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const ErrorBodySchema = z.object({
+  error: z.enum(ERROR_CODES as [string, ...string[]]),
+  message: z.string().optional(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const MessageAnswer = z.object({ message: z.string() });
+
+/** Dates travel as ISO strings. */
+export const IsoDate = z.string();
+
+export const name = (min = 2, max = 50) => z.string().trim().min(min, "tooShort").max(max, "tooLong");
+export const password = z.string().min(5, "tooShort").max(50, "tooLong");
+
+/** Document 2's reset rule: 8+ characters with a digit, a lowercase and an uppercase letter. */
+export const strongPassword = z
+  .string()
+  .min(8, "tooShort")
+  .max(100, "tooLong")
+  .regex(/\d/, "needsDigit")
+  .regex(/[a-z]/, "needsLower")
+  .regex(/[A-Z]/, "needsUpper");
+
+/** Booleans that arrive as true/false, "true"/"false", 1/0 or "enabled"/"disabled". */
+export const looseBoolean = z.preprocess((value) => {
+  if (value === "true" || value === "enabled" || value === 1 || value === "1") return true;
+  if (value === "false" || value === "disabled" || value === 0 || value === "0") return false;
+  return value;
+}, z.boolean());

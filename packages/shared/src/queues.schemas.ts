@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { IsoDate } from "./common.schemas.js";
+import { WorkingHours } from "./companies.schemas.js";
+import { QUEUE_COLOR_MAX, QUEUE_COLOR_MIN } from "./constants.js";
+
+export const Queue = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  orderQueue: z.number().nullable(),
+  integrationId: z.number().nullable(),
+  promptId: z.number().nullable(),
+  schedules: z.array(WorkingHours),
+  companyId: z.number(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Queue = z.infer<typeof Queue>;
+
+const optionalId = z.preprocess(
+  (v) => (v === "" || v === 0 || v === "0" ? null : v),
+  z.coerce.number().int().positive().nullable(),
+);
+
+export const QueueBody = z.object({
+  name: z.string().trim().min(1, "nameRequired").min(2, "nameShort").max(50, "nameLong"),
+  color: z.string().trim().min(QUEUE_COLOR_MIN, "colorShort").max(QUEUE_COLOR_MAX, "colorLong"),
+  greetingMessage: z.string().max(5000).default(""),
+  outOfHoursMessage: z.string().max(5000).default(""),
+  orderQueue: z.preprocess((v) => (v === "" ? null : v), z.coerce.number().int().min(0).nullable()).optional(),
+  integrationId: optionalId.optional(),
+  promptId: optionalId.optional(),
+  schedules: z.array(WorkingHours).max(7).optional(),
+});
+export type QueueBody = z.infer<typeof QueueBody>;
+export const QueueUpdateBody = QueueBody.partial();
+
+export const QueueListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
