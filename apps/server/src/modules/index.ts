@@ -2,10 +2,22 @@ import type { AppContext } from "../context.js";
 import type { App } from "../http/app.js";
 import type { AuthHooks } from "../http/auth.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
+import { registerCompaniesRoutes } from "./companies/companies.routes.js";
+import { registerHelpsRoutes } from "./helps/helps.routes.js";
 import { registerPasswordResetRoutes } from "./password-reset/password-reset.routes.js";
+import { registerPlansRoutes } from "./plans/plans.routes.js";
+import { registerQueuesRoutes } from "./queues/queues.routes.js";
+import { registerSettingsRoutes } from "./settings/settings.routes.js";
+import { registerUsersRoutes } from "./users/users.routes.js";
 
 /** Every feature's routes, in one list. */
 export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks): Promise<void> {
   registerAuthRoutes(app, ctx, auth);
   registerPasswordResetRoutes(app, ctx);
+  registerPlansRoutes(app, ctx, auth);
+  registerCompaniesRoutes(app, ctx, auth);
+  registerHelpsRoutes(app, ctx, auth);
+  registerSettingsRoutes(app, ctx, auth);
+  registerUsersRoutes(app, ctx, auth);
+  registerQueuesRoutes(app, ctx, auth);
 }
