@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    name: "server",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 20_000,

@@ -60,7 +60,13 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   registerErrorHandler(app);
 
   const tokens = createTokenSigner(config.jwtSecret);
-  const realtime = createRealtime({ httpServer: app.server, tokens, log: app.log, corsOrigin: config.WEB_ORIGIN });
+  const realtime = await createRealtime({
+    httpServer: app.server,
+    tokens,
+    log: app.log,
+    corsOrigin: config.WEB_ORIGIN,
+    redisUrl: config.REDIS_URL,
+  });
   app.addHook("onClose", async () => realtime.close());
   const ctx: AppContext = {
     config,

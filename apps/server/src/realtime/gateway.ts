@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from "node:http";
 import { CLIENT_EVENTS, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS, TICKET_STATUSES } from "@atendo/shared";
+import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
+import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { AccessClaims, TokenSigner } from "../modules/auth/tokens.js";
 
@@ -33,12 +35,14 @@ interface SocketData {
   claims: AccessClaims;
 }
 
-export function createRealtime(deps: {
+export async function createRealtime(deps: {
   httpServer: HttpServer;
   tokens: TokenSigner;
   log: FastifyBaseLogger;
   corsOrigin?: string;
-}): Realtime {
+  /** With Redis, events raised in one process reach sockets connected to any other. */
+  redisUrl?: string;
+}): Promise<Realtime> {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
     deps.httpServer,
     {
@@ -47,6 +51,9 @@ export function createRealtime(deps: {
       cors: deps.corsOrigin ? { origin: deps.corsOrigin, credentials: true } : undefined,
     },
   );
+
+  const redisClients = deps.redisUrl ? await connectRedis(deps.redisUrl) : [];
+  if (redisClients.length === 2) io.adapter(createAdapter(redisClients[0], redisClients[1]));
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -93,6 +100,16 @@ export function createRealtime(deps: {
       const sockets = await io.in(rooms.company(companyId)).fetchSockets();
       return new Set(sockets.map((s) => (s.data as SocketData).claims.userId));
     },
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
   };
+}
+
+async function connectRedis(url: string) {
+  const publisher = createClient({ url });
+  const subscriber = publisher.duplicate();
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  return [publisher, subscriber] as const;
 }

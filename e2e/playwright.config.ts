@@ -1,0 +1,62 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+export const baseURL = `http://127.0.0.1:${port}`;
+/** The captured mail of the test SMTP server (see global-setup.ts). */
+export const smtpPort = port + 1;
+export const mailDir = join(tmpdir(), `atendo-e2e-mail-${port}`);
+
+const database = process.env.E2E_DATABASE_URL
+  ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+  : { DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `atendo-e2e-data-${port}`) };
+
+export default defineConfig({
+  testDir: "tests",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["json"]],
+  globalSetup: "./global-setup.ts",
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: "node ../apps/server/dist/main.js",
+    url: `${baseURL}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      ...database,
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SEED: "on",
+      LOG_LEVEL: "warn",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(smtpPort),
+      WEB_DIST: join(import.meta.dirname, "../apps/web/dist"),
+    },
+  },
+});

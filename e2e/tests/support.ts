@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { mailDir } from "../playwright.config";
+
+export const DEMO = {
+  super: "super@atendo.dev",
+  admin: "admin@atendo.dev",
+  agent: "agent@atendo.dev",
+  password: "Atendo#2026",
+};
+
+export async function loginThroughForm(page: Page, email: string, password = DEMO.password) {
+  await page.goto("/login");
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/senha|password|contraseña/i).fill(password);
+  await page.getByRole("button", { name: /entrar|log ?in|sign ?in|ingresar/i }).click();
+}
+
+/** An API session for test setup through the product's own routes. */
+export async function apiLogin(request: APIRequestContext, email: string, password = DEMO.password) {
+  const response = await request.post("/auth/login", { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { token: string };
+  return { Authorization: `Bearer ${body.token}`, Accept: "application/json" };
+}
+
+/** Waits for the newest mail to an address and answers its 6-digit code. */
+export async function readResetCode(email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = readdirSync(mailDir).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(readFileSync(join(mailDir, file), "utf8")) as { to: string; raw: string };
+      const code = /: (\d{6})/.exec(mail.raw)?.[1];
+      if (mail.to === email && code) return code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no reset mail reached ${email}`);
+}
+
+export const unique = () => Math.random().toString(36).slice(2, 8);

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// `npm test`: lint and type-check, every unit and integration suite (Vitest, on the
+// real PostgreSQL when one answers, embedded PGlite otherwise), then a production
+// build and the browser tests (Playwright in Debian's Chromium against the real server).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+const root = new URL("..", import.meta.url).pathname;
+const reports = mkdtempSync(join(tmpdir(), "atendo-test-"));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+async function findPostgres() {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  for (const url of ["postgres://postgres@127.0.0.1:5432/postgres", "postgres://root@127.0.0.1:5432/postgres"]) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.end();
+      return url;
+    } catch {
+      await client.end().catch(() => {});
+    }
+  }
+  return undefined;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
+  if (isRoot && hasApt) {
+    console.log(
+      "\nChromium is missing: installing Debian's chromium package (apt-get install chromium) for the browser tests.",
+    );
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+    const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+    if (install.status === 0 && existsSync(CHROMIUM)) return true;
+  }
+  console.error(
+    `\nThe browser tests need Chromium at ${CHROMIUM}. Install it with:\n  sudo apt-get install chromium\n` +
+      "or point CHROMIUM_PATH at a Chromium binary.",
+  );
+  return false;
+}
+
+function vitestCounts() {
+  try {
+    const report = JSON.parse(readFileSync(join(reports, "vitest.json"), "utf8"));
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests ?? 0 };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+function playwrightCounts() {
+  try {
+    const report = JSON.parse(readFileSync(join(reports, "playwright.json"), "utf8"));
+    return {
+      passed: report.stats.expected,
+      failed: report.stats.unexpected + report.stats.flaky,
+      skipped: report.stats.skipped,
+    };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const started = Date.now();
+let ok = run("lint and format check (Biome)", "npx", ["biome", "check", "."]);
+ok = run("type-check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"]) && ok;
+
+const postgres = await findPostgres();
+ok =
+  run("unit and integration tests (Vitest)", "npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${join(reports, "vitest.json")}`,
+  ]) && ok;
+const unit = vitestCounts();
+
+let browser = { passed: 0, failed: 0, skipped: 0 };
+if (!ensureChromium()) {
+  browser.failed = 1;
+  ok = false;
+} else if (!run("production build", "npm", ["run", "--silent", "build"])) {
+  browser.failed = 1;
+  ok = false;
+} else {
+  const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "playwright.json"), CHROMIUM_PATH: CHROMIUM };
+  let dropDatabase = async () => {};
+  if (postgres) {
+    const name = `atendo_e2e_${process.pid}`;
+    const admin = new pg.Client({ connectionString: postgres });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(postgres);
+    url.pathname = `/${name}`;
+    e2eEnv.E2E_DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: postgres });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    e2eEnv.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "atendo-e2e-data-"));
+  }
+  ok = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test", "-c", "e2e"], e2eEnv) && ok;
+  browser = playwrightCounts();
+  await dropDatabase();
+  if (e2eEnv.E2E_DATA_DIR) rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
+}
+
+rmSync(reports, { recursive: true, force: true });
+const passed = unit.passed + browser.passed;
+const failed = unit.failed + browser.failed;
+const skipped = unit.skipped + browser.skipped;
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(
+  `\nVitest: ${unit.passed} passed, ${unit.failed} failed; Playwright: ${browser.passed} passed, ${browser.failed} failed; ${seconds}s`,
+);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(ok && failed === 0 ? 0 : 1);
