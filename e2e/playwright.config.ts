@@ -8,7 +8,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const smtpPort = port + 1;
 export const mailDir = join(tmpdir(), `atendo-e2e-mail-${port}`);
 
-const database = process.env.E2E_DATABASE_URL
+const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
   : { DATA_DIR: process.env.E2E_DATA_DIR ?? join(tmpdir(), `atendo-e2e-data-${port}`) };
 

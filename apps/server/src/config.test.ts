@@ -5,7 +5,11 @@ describe("configuration", () => {
   it("refuses to start in production without the JWT secrets", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "a".repeat(32) })).toThrow(/JWT_REFRESH_SECRET/);
-    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: "a".repeat(32), JWT_REFRESH_SECRET: "b".repeat(32) });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      JWT_SECRET: "a".repeat(32),
+      JWT_REFRESH_SECRET: "b".repeat(32),
+    });
     expect(config.jwtSecret).toBe("a".repeat(32));
   });
 

@@ -3,7 +3,6 @@ import { IsoDate, looseBoolean, name, password } from "./common.schemas.js";
 import { WORKING_HOURS_PATTERN } from "./constants.js";
 import { RECURRENCES } from "./enums.js";
 import { Plan } from "./plans.schemas.js";
-import { SettingSchema } from "./settings.js";
 
 export const WorkingHours = z.object({
   weekday: z.string().max(30),
@@ -62,7 +61,7 @@ export const CompanyBody = z.object({
   state: optionalText(50),
   city: optionalText(100),
   district: optionalText(100),
-  /** Password of the first admin; a generated one is mailed when left out. */
+  /** Password of the first admin; when left out a random one is set and the admin chooses theirs through the forgot-password flow. */
   password: password.optional(),
 });
 export type CompanyBody = z.infer<typeof CompanyBody>;

@@ -24,17 +24,25 @@ const optionalId = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
-export const QueueBody = z.object({
+const queueFields = {
   name: z.string().trim().min(1, "nameRequired").min(2, "nameShort").max(50, "nameLong"),
   color: z.string().trim().min(QUEUE_COLOR_MIN, "colorShort").max(QUEUE_COLOR_MAX, "colorLong"),
-  greetingMessage: z.string().max(5000).default(""),
-  outOfHoursMessage: z.string().max(5000).default(""),
+  greetingMessage: z.string().max(5000),
+  outOfHoursMessage: z.string().max(5000),
   orderQueue: z.preprocess((v) => (v === "" ? null : v), z.coerce.number().int().min(0).nullable()).optional(),
   integrationId: optionalId.optional(),
   promptId: optionalId.optional(),
   schedules: z.array(WorkingHours).max(7).optional(),
+};
+
+export const QueueBody = z.object({
+  ...queueFields,
+  greetingMessage: queueFields.greetingMessage.default(""),
+  outOfHoursMessage: queueFields.outOfHoursMessage.default(""),
 });
 export type QueueBody = z.infer<typeof QueueBody>;
-export const QueueUpdateBody = QueueBody.partial();
+/** Without defaults: a field left out of an update stays as it is. */
+export const QueueUpdateBody = z.object(queueFields).partial();
+export type QueueUpdateBody = z.infer<typeof QueueUpdateBody>;
 
 export const QueueListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });

@@ -19,6 +19,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = { error: error.code };
       if (error.details.message) body.message = error.details.message;
       if (error.details.data) body.data = error.details.data;
+      if (error.details.fields) body.fields = error.details.fields;
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

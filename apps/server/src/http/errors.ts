@@ -5,7 +5,11 @@ export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
-    readonly details: { message?: string; data?: Record<string, unknown> } = {},
+    readonly details: {
+      message?: string;
+      data?: Record<string, unknown>;
+      fields?: { path: string; message: string }[];
+    } = {},
   ) {
     super(details.message ?? code);
     this.status = ERRORS[code];

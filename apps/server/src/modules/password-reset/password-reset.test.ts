@@ -1,9 +1,9 @@
-import { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../mail/mailer.js";
 import { newCompany, newUser, PASSWORD } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv, testConfig } from "../../../test/harness.js";
+import { createMailer } from "../../mail/mailer.js";
 
 /** A real SMTP server on a random port: the mail goes through nodemailer as in production. */
 let smtp: SMTPServer;

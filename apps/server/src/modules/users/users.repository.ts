@@ -1,7 +1,8 @@
 import type { QueueSummary } from "@atendo/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { queues, userQueues, users } from "../../db/schema/index.js";
+import { likePattern } from "../../db/errors.js";
+import { companies, plans, queues, userQueues, users, whatsapps } from "../../db/schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -36,4 +37,125 @@ export async function queuesOfUsers(db: Executor, companyId: number, userIds: nu
     result.set(row.userId, list);
   }
   return result;
+}
+
+export type NewUserRow = typeof users.$inferInsert;
+export type UserChanges = Partial<
+  Pick<NewUserRow, "name" | "email" | "passwordHash" | "profile" | "allTicket" | "whatsappId" | "language">
+>;
+
+/** Escapes LIKE wildcards so a search for "50%" means the text, not a pattern. */
+
+/** One page of a company's users, by name, with the total that matches the search. */
+export async function pageUsers(
+  db: Executor,
+  companyId: number,
+  options: { search: string; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; count: number }> {
+  const pattern = likePattern(options.search);
+  const where = options.search
+    ? and(eq(users.companyId, companyId), or(ilike(users.name, pattern), ilike(users.email, pattern)))
+    : eq(users.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+export async function listCompanyUsers(db: Executor, companyId: number): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id));
+}
+
+export async function countCompanyUsers(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users).where(eq(users.companyId, companyId));
+  return row?.value ?? 0;
+}
+
+/** Any user with this email, whatever the company: emails are unique across the platform. */
+export async function emailTaken(db: Executor, email: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId ? and(eq(users.email, email), ne(users.id, exceptUserId)) : eq(users.email, email))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertUser(db: Executor, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  if (Object.keys(changes).length === 0) return findUser(db, companyId, id);
+  const [row] = await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Replaces a user's queue links with exactly these queues (already checked to be the company's). */
+export async function setUserQueues(db: Executor, companyId: number, userId: number, queueIds: number[]) {
+  await db.delete(userQueues).where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+  if (queueIds.length > 0) {
+    await db.insert(userQueues).values(queueIds.map((queueId) => ({ companyId, userId, queueId })));
+  }
+}
+
+/** How many of these queue ids belong to the company. */
+export async function countCompanyQueues(db: Executor, companyId: number, queueIds: number[]): Promise<number> {
+  if (queueIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  return row?.value ?? 0;
+}
+
+export async function companyHasWhatsapp(db: Executor, companyId: number, whatsappId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Locks the company row for the rest of the transaction and answers its plan's user limit,
+ * so two concurrent creations cannot both take the last seat. Undefined when the company does not exist.
+ */
+export async function lockCompanyUserLimit(db: Executor, companyId: number): Promise<{ limit: number } | undefined> {
+  const [company] = await db
+    .select({ id: companies.id, planId: companies.planId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update")
+    .limit(1);
+  if (!company) return undefined;
+  if (company.planId === null) return { limit: 0 };
+  const [plan] = await db.select({ users: plans.users }).from(plans).where(eq(plans.id, company.planId)).limit(1);
+  return { limit: plan?.users ?? 0 };
 }

@@ -1,0 +1,38 @@
+/**
+ * PostgreSQL error codes reach us wrapped (drizzle puts the driver's error in
+ * `cause`), so look through the chain. A check before a write answers the
+ * common case; these catch the race where two requests pass the check together.
+ */
+function pgErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string" && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === "string" ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** The constraint a unique violation names, or undefined when the error is not one. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const pg = pgErrorOf(error);
+  return pg?.code === "23505" ? (pg.constraint ?? "") : undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return uniqueViolation(error) === constraint;
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === "23503";
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}

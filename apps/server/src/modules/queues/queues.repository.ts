@@ -1,0 +1,111 @@
+import { and, asc, count, eq, ne } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { companies, plans, prompts, queueIntegrations, queues } from "../../db/schema/index.js";
+
+export type QueueRow = typeof queues.$inferSelect;
+export type NewQueueRow = typeof queues.$inferInsert;
+export type QueueChanges = Partial<Omit<NewQueueRow, "id" | "companyId" | "createdAt" | "updatedAt">>;
+
+export async function listQueues(db: Executor, companyId: number): Promise<QueueRow[]> {
+  return db
+    .select()
+    .from(queues)
+    .where(eq(queues.companyId, companyId))
+    .orderBy(asc(queues.orderQueue), asc(queues.name), asc(queues.id));
+}
+
+/** Tenant-scoped lookup: another company's id is simply not found. */
+export async function findQueue(db: Executor, companyId: number, id: number): Promise<QueueRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function countQueues(db: Executor, companyId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(queues).where(eq(queues.companyId, companyId));
+  return row?.value ?? 0;
+}
+
+/** Whether another queue of the company already uses this value of a unique column. */
+export async function queueFieldTaken(
+  db: Executor,
+  companyId: number,
+  field: "name" | "color",
+  value: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const conditions = [eq(queues.companyId, companyId), eq(queues[field], value)];
+  if (exceptId) conditions.push(ne(queues.id, exceptId));
+  const [row] = await db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function companyHasIntegration(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: queueIntegrations.id })
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function companyHasPrompt(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Locks the company row for the rest of the transaction and answers its plan's queue limit,
+ * so two concurrent creations cannot both take the last slot. Undefined when the company does not exist.
+ */
+export async function lockCompanyQueueLimit(db: Executor, companyId: number): Promise<{ limit: number } | undefined> {
+  const [company] = await db
+    .select({ id: companies.id, planId: companies.planId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("update")
+    .limit(1);
+  if (!company) return undefined;
+  if (company.planId === null) return { limit: 0 };
+  const [plan] = await db.select({ queues: plans.queues }).from(plans).where(eq(plans.id, company.planId)).limit(1);
+  return { limit: plan?.queues ?? 0 };
+}
+
+export async function insertQueue(db: Executor, values: NewQueueRow): Promise<QueueRow> {
+  const [row] = await db.insert(queues).values(values).returning();
+  return row!;
+}
+
+export async function updateQueue(
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: QueueChanges,
+): Promise<QueueRow | undefined> {
+  if (Object.keys(changes).length === 0) return findQueue(db, companyId, id);
+  const [row] = await db
+    .update(queues)
+    .set(changes)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteQueue(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
+    .returning({ id: queues.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, setUnauthorizedHandler } from "./client";
+
+const sessionAnswer = (token: string) => ({
+  token,
+  daysUntilDue: null,
+  user: {
+    id: 7,
+    name: "Ana",
+    email: "ana@example.com",
+    profile: "admin",
+    super: false,
+    companyId: 3,
+    allTicket: "desabled",
+    whatsappId: null,
+    language: null,
+    queues: [],
+    company: { id: 3, name: "Acme", dueDate: null, settings: [{ key: "campaignsEnabled", value: "true" }] },
+  },
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function headerOf(init: RequestInit | undefined, name: string): string | undefined {
+  return (init?.headers as Record<string, string> | undefined)?.[name];
+}
+
+describe("api client session handling", () => {
+  let unauthorized: ReturnType<typeof vi.fn<() => void>>;
+
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem("token", "old");
+    localStorage.setItem("companyId", "3");
+    localStorage.setItem("userId", "7");
+    unauthorized = vi.fn<() => void>();
+    setUnauthorizedHandler(unauthorized);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("refreshes once for concurrent 403s and retries every request with the new token", async () => {
+    let releaseRefresh: () => void = () => undefined;
+    const refreshGate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith("/auth/refresh_token")) {
+        await refreshGate;
+        return json(200, sessionAnswer("new"));
+      }
+      const auth = headerOf(init, "Authorization");
+      if (auth === "Bearer old") return json(403, { error: "ERR_SESSION_EXPIRED" });
+      return json(200, { url, auth });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+
+    const pending = Promise.all([api.get("/tickets"), api.get("/contacts"), api.post("/queues", { name: "x" })]);
+    // Let all three fail and queue behind the single refresh before it answers.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    releaseRefresh();
+    const results = (await pending) as { url: string; auth: string }[];
+
+    const refreshCalls = fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/auth/refresh_token"));
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0]?.[1]?.credentials).toBe("include");
+    expect(results.map((result) => result.auth)).toEqual(["Bearer new", "Bearer new", "Bearer new"]);
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(localStorage.getItem("token")).toBe("new");
+    expect(localStorage.getItem("cshow")).toBe("true");
+    expect(unauthorized).not.toHaveBeenCalled();
+
+    const retriedPost = fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/queues"));
+    expect(retriedPost).toHaveLength(2);
+    expect(retriedPost[1]?.[1]?.body).toBe(JSON.stringify({ name: "x" }));
+    expect(headerOf(retriedPost[1]?.[1], "Accept")).toBe("application/json");
+  });
+
+  it("clears credentials and leaves when the refresh fails", async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith("/auth/refresh_token")) return json(401, { error: "ERR_INVALID_TOKEN" });
+      return json(403, { error: "ERR_SESSION_EXPIRED" });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+
+    const results = await Promise.allSettled([api.get("/tickets"), api.get("/contacts")]);
+    expect(results.every((result) => result.status === "rejected")).toBe(true);
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/auth/refresh_token"))).toHaveLength(1);
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("companyId")).toBeNull();
+    expect(unauthorized).toHaveBeenCalled();
+  });
+
+  it("ends the session on a 401", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(401, { error: "ERR_INVALID_TOKEN" })),
+    );
+    await expect(api.get("/tickets")).rejects.toMatchObject({ status: 401, code: "ERR_INVALID_TOKEN" });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(unauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not refresh for refusals or for anonymous calls", async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      if (String(input).endsWith("/auth/login")) return json(401, { error: "ERR_INVALID_CREDENTIALS" });
+      return json(403, { error: "ERR_NO_PERMISSION" });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+
+    const refused = await api.get("/users").catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).code).toBe("ERR_NO_PERMISSION");
+    await expect(api.post("/auth/login", { email: "a@b.c", password: "x" })).rejects.toMatchObject({
+      status: 401,
+      code: "ERR_INVALID_CREDENTIALS",
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(unauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem("token")).toBe("old");
+  });
+
+  it("encodes query parameters", async () => {
+    const fetchMock = vi.fn(async () => json(200, []));
+    vi.stubGlobal("fetch", fetchMock);
+    await api.get("/contacts", { params: { searchParam: "a b", pageNumber: 2, skip: undefined, queueIds: [1, 2] } });
+    expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe(
+      "/contacts?searchParam=a+b&pageNumber=2&queueIds=%5B1%2C2%5D",
+    );
+  });
+});

@@ -1,0 +1,236 @@
+import { type ErrorBody, isErrorCode, type SessionAnswer, TOAST_DURATION_MS } from "@atendo/shared";
+import { toast } from "react-toastify";
+import i18n from "../i18n";
+import { clearCredentials, getToken, storeSession } from "./credentials";
+
+/** Same origin by default; VITE_BACKEND_URL points the client at a server hosted elsewhere. */
+export const BACKEND_URL: string = (import.meta.env.VITE_BACKEND_URL ?? "").replace(/\/$/, "");
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
+export interface RequestOptions {
+  params?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+}
+
+/** A failed call: `code` is the answer's `error` field (an ERR_* code) when there is one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, fallbackMessage?: string) {
+    const parsed = (body && typeof body === "object" ? body : {}) as Partial<ErrorBody>;
+    const code = typeof parsed.error === "string" ? parsed.error : undefined;
+    super(parsed.message ?? code ?? fallbackMessage ?? `HTTP ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+
+  /** The `data` object of the error answer (for example the due date of ERR_SUBSCRIPTION_EXPIRED). */
+  get data(): Record<string, unknown> | undefined {
+    const body = this.body as Partial<ErrorBody> | undefined;
+    return body && typeof body === "object" ? body.data : undefined;
+  }
+}
+
+/**
+ * Calls that never go through the session logic: they are anonymous or are the
+ * session calls themselves, so a 401 there is an answer (wrong password), not a lost session.
+ */
+const SESSION_FREE_PATHS = [
+  "/auth/login",
+  "/auth/refresh_token",
+  "/auth/logout",
+  "/companies/cadastro",
+  "/forgetpassword",
+  "/resetpasswords",
+  "/plans/list",
+];
+
+/** 403 codes that are refusals, not an expired session: refreshing would not change them. */
+const REFUSAL_CODES = new Set([
+  "ERR_NO_PERMISSION",
+  "ERR_USER_CREATION_DISABLED",
+  "ERR_PLAN_USERS_LIMIT",
+  "ERR_PLAN_QUEUES_LIMIT",
+]);
+
+type SessionListener = (answer: SessionAnswer) => void;
+const sessionListeners = new Set<SessionListener>();
+
+/** Called with every new session the client obtains (login excluded), so the app can update its user. */
+export function onSessionRefreshed(listener: SessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+let unauthorizedHandler: () => void = () => {
+  if (window.location.pathname !== "/login") window.location.assign("/login");
+};
+
+/** The app replaces the default hard redirect with a router navigation. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      // The spec's list filters (queueIds, tags, users) travel as JSON arrays.
+      search.set(key, JSON.stringify(value));
+    } else search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${BACKEND_URL}${path}${query ? (path.includes("?") ? "&" : "?") + query : ""}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get("content-type") ?? "";
+  if (type.includes("json")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+interface RawRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+  options?: RequestOptions;
+}
+
+async function send(request: RawRequest, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(request.body);
+  }
+  return fetch(buildUrl(request.path, request.options?.params), {
+    method: request.method,
+    headers,
+    body,
+    credentials: "include",
+    signal: request.options?.signal,
+  });
+}
+
+let refreshing: Promise<SessionAnswer> | null = null;
+
+/**
+ * Trades the httpOnly refresh cookie for a new access token. Concurrent callers
+ * share one request. Throws when there is no valid session.
+ */
+export function refreshSession(): Promise<SessionAnswer> {
+  if (!refreshing) {
+    refreshing = (async () => {
+      const response = await send({ method: "POST", path: "/auth/refresh_token" }, null);
+      const body = await readBody(response);
+      if (!response.ok) throw new ApiError(response.status, body);
+      const answer = body as SessionAnswer;
+      storeSession(answer);
+      for (const listener of sessionListeners) listener(answer);
+      return answer;
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
+  return refreshing;
+}
+
+function endSession(): void {
+  clearCredentials();
+  unauthorizedHandler();
+}
+
+function isSessionFree(path: string): boolean {
+  return SESSION_FREE_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+async function request<T>(raw: RawRequest): Promise<T> {
+  const sessionFree = isSessionFree(raw.path);
+  const usedToken = getToken();
+  let response = await send(raw, usedToken);
+  let body = await readBody(response);
+
+  if (!sessionFree && response.status === 403) {
+    const code = (body as Partial<ErrorBody> | undefined)?.error;
+    if (!code || !REFUSAL_CODES.has(code)) {
+      const current = getToken();
+      // Another request may already have renewed the token while this one was in flight.
+      if (!current || current === usedToken) {
+        try {
+          await refreshSession();
+        } catch {
+          endSession();
+          throw new ApiError(response.status, body);
+        }
+      }
+      response = await send(raw, getToken());
+      body = await readBody(response);
+    }
+  }
+
+  if (!sessionFree && response.status === 401) {
+    endSession();
+  }
+  if (!response.ok) throw new ApiError(response.status, body, response.statusText);
+  return body as T;
+}
+
+export const api = {
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return request<T>({ method: "GET", path, options });
+  },
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return request<T>({ method: "POST", path, body, options });
+  },
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return request<T>({ method: "PUT", path, body, options });
+  },
+  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+    return request<T>({ method: "DELETE", path, options });
+  },
+};
+
+/** The translated text of an error: errors.ERR_* when known, else the raw message. */
+export function errorMessage(err: unknown): string | undefined {
+  if (err instanceof ApiError) {
+    if (err.code && isErrorCode(err.code) && i18n.exists(`errors.${err.code}`)) return i18n.t(`errors.${err.code}`);
+    const raw = (err.body as Partial<ErrorBody> | undefined)?.message;
+    if (typeof raw === "string" && raw) return raw;
+    if (typeof err.body === "string" && err.body && err.body.length < 300) return err.body;
+    return err.code ?? err.message;
+  }
+  if (err instanceof Error) {
+    if (err.name === "AbortError") return undefined;
+    if (err instanceof TypeError) return i18n.t("errors.network");
+    return err.message;
+  }
+  if (typeof err === "string") return err;
+  return undefined;
+}
+
+/** Shows an error as a toast (document 1 section 8); with nothing to show, only logs it. */
+export function toastError(err: unknown): void {
+  const message = errorMessage(err);
+  if (!message) {
+    console.error(err);
+    return;
+  }
+  const toastId = err instanceof ApiError && err.code ? err.code : message;
+  toast.error(message, { toastId, autoClose: TOAST_DURATION_MS });
+}

@@ -1,0 +1,161 @@
+import { can } from "@atendo/shared";
+import DarkModeOutlinedIcon from "@mui/icons-material/DarkModeOutlined";
+import LightModeOutlinedIcon from "@mui/icons-material/LightModeOutlined";
+import LogoutIcon from "@mui/icons-material/Logout";
+import MenuIcon from "@mui/icons-material/Menu";
+import PersonOutlineIcon from "@mui/icons-material/PersonOutlined";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Chip,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageMenu } from "../../components/LanguageMenu";
+import { useThemeMode } from "../../theme/ThemeModeProvider";
+import { formatDate } from "../../utils/date";
+import { useSession } from "../session";
+import { ProfileDialog } from "./ProfileDialog";
+import { VolumeControl } from "./VolumeControl";
+
+export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
+  const { t } = useTranslation();
+  const { user, logout } = useSession();
+  const { mode, toggleMode } = useThemeMode();
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  if (!user) return null;
+
+  const dueDate = formatDate(user.company.dueDate);
+  const showDueDate = can(user.profile, "drawer-admin-items:view") && dueDate;
+
+  return (
+    <AppBar position="sticky" color="primary" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+        <Tooltip title={t("mainDrawer.toggle")}>
+          <IconButton edge="start" color="inherit" aria-label="toggle menu" onClick={onToggleDrawer}>
+            <MenuIcon />
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ flex: 1, minWidth: 0, display: "flex", alignItems: "center", gap: 1.5 }}>
+          <Typography
+            component="p"
+            variant="subtitle1"
+            noWrap
+            sx={{ fontWeight: 500, minWidth: 0 }}
+            data-testid="greeting"
+          >
+            {t("mainHeader.greeting", { user: user.name, company: user.company.name })}
+          </Typography>
+          {showDueDate ? (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t("mainHeader.activeUntil", { date: dueDate })}
+              sx={{ color: "inherit", borderColor: "currentColor", display: { xs: "none", md: "inline-flex" } }}
+              data-testid="due-date"
+            />
+          ) : null}
+        </Box>
+
+        <LanguageMenu persist />
+        <Tooltip title={mode === "light" ? t("userMenu.darkMode") : t("userMenu.lightMode")}>
+          <IconButton color="inherit" aria-label="toggle theme" onClick={toggleMode}>
+            {mode === "light" ? <DarkModeOutlinedIcon /> : <LightModeOutlinedIcon />}
+          </IconButton>
+        </Tooltip>
+        <Box sx={{ display: { xs: "none", sm: "inline-flex" } }}>
+          <VolumeControl />
+        </Box>
+        <Tooltip title={t("userMenu.refresh")}>
+          <IconButton
+            color="inherit"
+            aria-label="refresh"
+            onClick={() => window.location.reload()}
+            sx={{ display: { xs: "none", sm: "inline-flex" } }}
+          >
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t("userMenu.account")}>
+          <IconButton
+            color="inherit"
+            aria-label="account menu"
+            aria-haspopup="menu"
+            aria-controls={accountAnchor ? "account-menu" : undefined}
+            aria-expanded={accountAnchor ? "true" : undefined}
+            onClick={(event) => setAccountAnchor(event.currentTarget)}
+          >
+            <Avatar sx={{ width: 32, height: 32, fontSize: 15, bgcolor: "rgba(0,0,0,0.12)", color: "inherit" }}>
+              {user.name.charAt(0).toUpperCase()}
+            </Avatar>
+          </IconButton>
+        </Tooltip>
+        <Menu
+          id="account-menu"
+          anchorEl={accountAnchor}
+          open={Boolean(accountAnchor)}
+          onClose={() => setAccountAnchor(null)}
+          anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+          transformOrigin={{ vertical: "top", horizontal: "right" }}
+        >
+          <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
+            <Typography variant="subtitle2" noWrap>
+              {user.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {user.email}
+            </Typography>
+          </Box>
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              setAccountAnchor(null);
+              setProfileOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <PersonOutlineIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("userMenu.profile")}</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAccountAnchor(null);
+              window.location.reload();
+            }}
+            sx={{ display: { xs: "flex", sm: "none" } }}
+          >
+            <ListItemIcon>
+              <RefreshIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("userMenu.refresh")}</ListItemText>
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setAccountAnchor(null);
+              void logout();
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("userMenu.logout")}</ListItemText>
+          </MenuItem>
+        </Menu>
+      </Toolbar>
+      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+    </AppBar>
+  );
+}

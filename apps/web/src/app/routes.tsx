@@ -1,0 +1,134 @@
+import { lazy, Suspense } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { hasCampaignsEntry } from "../api/credentials";
+import { Loading } from "../components/Loading";
+import { NotAvailableYet } from "../components/NotAvailableYet";
+import { AdminOnly, PlanGate, PublicOnly, RequireAuth, SuperOnly } from "./guards";
+import { Layout } from "./layout/Layout";
+import { useSession } from "./session";
+
+const LoginPage = lazy(() => import("../modules/auth/LoginPage"));
+const SignupPage = lazy(() => import("../modules/auth/SignupPage"));
+const ForgetPasswordPage = lazy(() => import("../modules/auth/ForgetPasswordPage"));
+const HelpsPage = lazy(() => import("../modules/helps/HelpsPage"));
+const UsersPage = lazy(() => import("../modules/users/UsersPage"));
+const SettingsPage = lazy(() => import("../modules/settings/SettingsPage"));
+
+/** A screen a later issue builds, titled with its menu label. */
+function Pending({ labelKey }: { labelKey: string }) {
+  const { t } = useTranslation();
+  return <NotAvailableYet title={t(`mainDrawer.listItems.${labelKey}`)} />;
+}
+
+export function AppRoutes() {
+  const { user } = useSession();
+  // Read on every render: login and refresh set or remove the entry before the user changes.
+  const campaigns = Boolean(user) && hasCampaignsEntry();
+
+  return (
+    <Suspense fallback={<Loading fullScreen />}>
+      <Routes>
+        <Route element={<PublicOnly />}>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgetpsw" element={<ForgetPasswordPage />} />
+        </Route>
+
+        <Route element={<RequireAuth />}>
+          <Route element={<Layout />}>
+            <Route
+              index
+              element={
+                <AdminOnly>
+                  <Pending labelKey="dashboard" />
+                </AdminOnly>
+              }
+            />
+            <Route path="/tickets/:ticketId?" element={<Pending labelKey="tickets" />} />
+            <Route path="/connections" element={<Pending labelKey="connections" />} />
+            <Route path="/quick-messages" element={<Pending labelKey="quickMessages" />} />
+            <Route path="/todolist" element={<Pending labelKey="tasks" />} />
+            <Route path="/schedules" element={<Pending labelKey="schedules" />} />
+            <Route path="/tags" element={<Pending labelKey="tags" />} />
+            <Route path="/contacts" element={<Pending labelKey="contacts" />} />
+            <Route path="/helps" element={<HelpsPage />} />
+            <Route path="/users" element={<UsersPage />} />
+            <Route path="/files" element={<Pending labelKey="files" />} />
+            <Route
+              path="/prompts"
+              element={
+                <PlanGate flag="useOpenAi">
+                  <Pending labelKey="prompts" />
+                </PlanGate>
+              }
+            />
+            <Route
+              path="/queue-integration"
+              element={
+                <PlanGate flag="useIntegrations">
+                  <Pending labelKey="queueIntegration" />
+                </PlanGate>
+              }
+            />
+            <Route
+              path="/messages-api"
+              element={
+                <PlanGate flag="useExternalApi" messageKey="messagesAPI.toasts.unauthorized">
+                  <Pending labelKey="messagesAPI" />
+                </PlanGate>
+              }
+            />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route
+              path="/kanban"
+              element={
+                <PlanGate flag="useKanban">
+                  <Pending labelKey="kanban" />
+                </PlanGate>
+              }
+            />
+            <Route path="/financeiro" element={<Pending labelKey="financeiro" />} />
+            <Route path="/queues" element={<Pending labelKey="queues" />} />
+            <Route
+              path="/announcements"
+              element={
+                <SuperOnly messageKey="announcements.toasts.info">
+                  <Pending labelKey="annoucements" />
+                </SuperOnly>
+              }
+            />
+            <Route path="/subscription" element={<Pending labelKey="subscription" />} />
+            <Route path="/chats/:id?" element={<Pending labelKey="chats" />} />
+
+            {campaigns ? (
+              <>
+                <Route path="/contact-lists" element={<CampaignsGate labelKey="contactLists" />} />
+                <Route
+                  path="/contact-lists/:contactListId/contacts"
+                  element={<CampaignsGate labelKey="contactLists" />}
+                />
+                <Route path="/campaigns" element={<CampaignsGate labelKey="campaigns" />} />
+                <Route path="/campaign/:campaignId/report" element={<CampaignsGate labelKey="campaigns" />} />
+                <Route path="/campaigns-config" element={<CampaignsGate labelKey="campaignsConfig" />} />
+                <Route path="/phrase-lists" element={<CampaignsGate labelKey="flowsCampaign" />} />
+                <Route path="/flowbuilders" element={<CampaignsGate labelKey="flowsConversation" />} />
+                <Route path="/flowbuilder/:id?" element={<CampaignsGate labelKey="flows" />} />
+              </>
+            ) : null}
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Route>
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** Campaign and flow screens also need the plan's campaigns flag. */
+function CampaignsGate({ labelKey }: { labelKey: string }) {
+  return (
+    <PlanGate flag="useCampaigns">
+      <Pending labelKey={labelKey} />
+    </PlanGate>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Plan } from "@atendo/shared";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../api/client";
+import { useSession } from "./session";
+
+export const planQueryKey = (companyId: number | undefined) => ["company-plan", companyId] as const;
+
+/** The company's plan and its use* flags, fetched once per session (menu and page gating). */
+export function usePlan() {
+  const { user } = useSession();
+  const companyId = user?.companyId;
+  return useQuery({
+    queryKey: planQueryKey(companyId),
+    queryFn: () => api.get<Plan>(`/companies/listPlan/${companyId}`),
+    enabled: Boolean(companyId),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+}

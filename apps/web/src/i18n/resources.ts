@@ -1,0 +1,46 @@
+import type { Language } from "@atendo/shared";
+import * as auth from "../modules/auth/i18n";
+import * as helps from "../modules/helps/i18n";
+import * as settings from "../modules/settings/i18n";
+import * as users from "../modules/users/i18n";
+import { en } from "./locales/en";
+import { es } from "./locales/es";
+import { pt } from "./locales/pt";
+
+/** A module's translations: `src/modules/<feature>/i18n.ts` exports `pt`, `en` and `es`. */
+export interface ModuleLocales {
+  pt: object;
+  en: object;
+  es: object;
+}
+
+/**
+ * Module translations merged over the core ones. To add a module, import its
+ * i18n.ts here and append it to the list.
+ */
+const MODULES: ModuleLocales[] = [auth, helps, users, settings];
+
+type Tree = { [key: string]: unknown };
+
+function isTree(value: unknown): value is Tree {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepMerge(target: Tree, source: Tree): Tree {
+  const out: Tree = { ...target };
+  for (const [key, value] of Object.entries(source)) {
+    const current = out[key];
+    out[key] = isTree(current) && isTree(value) ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
+function build(language: Language, core: object): Tree {
+  return MODULES.reduce<Tree>((acc, module) => deepMerge(acc, module[language] as Tree), core as Tree);
+}
+
+export const resources: Record<Language, Tree> = {
+  pt: build("pt", pt),
+  en: build("en", en),
+  es: build("es", es),
+};

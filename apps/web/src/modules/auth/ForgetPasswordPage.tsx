@@ -1,0 +1,195 @@
+import { ResetPasswordForm, TOAST_DURATION_MS } from "@atendo/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Box, Button, CircularProgress, Link, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { ApiError, api, toastError } from "../../api/client";
+import { AuthLayout } from "./AuthLayout";
+import { useFieldError } from "./useFieldError";
+
+const EmailStep = z.object({ email: z.email("invalidEmail").trim().toLowerCase() });
+type EmailValues = z.infer<typeof EmailStep>;
+type ResetValues = z.infer<typeof ResetPasswordForm>;
+
+function EmailForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailValues>({ resolver: zodResolver(EmailStep), defaultValues: { email: defaultEmail } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      await api.post(`/forgetpassword/${encodeURIComponent(email)}`);
+      toast.success(t("resetPassword.toasts.emailSent"), { autoClose: TOAST_DURATION_MS });
+      onSent(email);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404)
+        toast.error(t("resetPassword.toasts.emailNotFound"), { autoClose: TOAST_DURATION_MS });
+      else toastError(err);
+    }
+  });
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate aria-label={t("resetPassword.title")}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          {t("resetPassword.stepOne")}
+        </Typography>
+        <TextField
+          {...register("email")}
+          id="email"
+          label={t("resetPassword.form.email")}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          required
+          error={Boolean(errors.email)}
+          helperText={fieldError(errors.email)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
+        >
+          {t("resetPassword.buttons.submitEmail")}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function ResetForm({ email, onBack, onDone }: { email: string; onBack: () => void; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fieldError = useFieldError();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetValues>({
+    resolver: zodResolver(ResetPasswordForm),
+    defaultValues: { email, token: "", password: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.post("/resetpasswords", { email: values.email, token: values.token, password: values.password });
+      toast.success(t("resetPassword.toasts.passwordUpdated"), { autoClose: TOAST_DURATION_MS });
+      onDone();
+    } catch (err) {
+      toastError(err);
+    }
+  });
+
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate aria-label={t("resetPassword.title")}>
+      <Stack spacing={2}>
+        <Typography variant="body2" color="text.secondary">
+          {t("resetPassword.stepTwo")}
+        </Typography>
+        <TextField
+          {...register("email")}
+          id="email"
+          label={t("resetPassword.form.email")}
+          type="email"
+          autoComplete="email"
+          required
+          error={Boolean(errors.email)}
+          helperText={fieldError(errors.email)}
+        />
+        <TextField
+          {...register("token")}
+          id="token"
+          label={t("resetPassword.form.verificationCode")}
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          error={Boolean(errors.token)}
+          helperText={fieldError(errors.token)}
+        />
+        <TextField
+          {...register("password")}
+          id="password"
+          label={t("resetPassword.form.newPassword")}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.password)}
+          helperText={fieldError(errors.password) ?? t("resetPassword.form.passwordRule")}
+        />
+        <TextField
+          {...register("confirmPassword")}
+          id="confirmPassword"
+          label={t("resetPassword.form.confirmPassword")}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.confirmPassword)}
+          helperText={fieldError(errors.confirmPassword)}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
+        >
+          {t("resetPassword.buttons.submitPassword")}
+        </Button>
+        <Button onClick={onBack} color="inherit" disabled={isSubmitting}>
+          {t("resetPassword.buttons.back")}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** Two steps: ask for the code by email, then set the new password with it (document 2 section 2). */
+export default function ForgetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const companyId = params.get("companyId");
+  const [step, setStep] = useState<"email" | "reset">("email");
+  const [email, setEmail] = useState("");
+  const signupLink = companyId ? `/signup?companyId=${encodeURIComponent(companyId)}` : "/signup";
+
+  return (
+    <AuthLayout title={t("resetPassword.title")}>
+      {step === "email" ? (
+        <EmailForm
+          defaultEmail={email}
+          onSent={(sentTo) => {
+            setEmail(sentTo);
+            setStep("reset");
+          }}
+        />
+      ) : (
+        <ResetForm
+          email={email}
+          onBack={() => setStep("email")}
+          onDone={() => {
+            setStep("email");
+            navigate("/login", { replace: true });
+          }}
+        />
+      )}
+      <Stack spacing={1} sx={{ mt: 2, textAlign: "center" }}>
+        <Link component={RouterLink} to="/login" variant="body2">
+          {t("resetPassword.buttons.login")}
+        </Link>
+        <Link component={RouterLink} to={signupLink} variant="body2">
+          {t("resetPassword.buttons.signup")}
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,114 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../../api/client", () => ({
+  api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+  toastError: vi.fn(),
+}));
+vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
+
+import type { Socket } from "socket.io-client";
+import { api, toastError } from "../../api/client";
+import { type SessionValue, useSession } from "../../app/session";
+import i18n from "../../i18n";
+import { SocketContext } from "../../realtime/socket";
+import { makeUser, sessionUser, withQueryClient } from "./testUtils";
+import UsersPage, { nearBottom } from "./UsersPage";
+
+const ana = makeUser({ id: 5, name: "Ana", email: "ana@example.com", profile: "admin" });
+const marta = makeUser({ id: 6, name: "Marta", email: "marta@example.com" });
+
+function searchesSent(): string[] {
+  return vi
+    .mocked(api.get)
+    .mock.calls.filter(([path]) => path === "/users/")
+    .map(([, options]) => String(options?.params?.searchParam));
+}
+
+describe("UsersPage", () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage("pt");
+    vi.mocked(useSession).mockReturnValue({ user: sessionUser("admin") } as SessionValue);
+    vi.mocked(api.get).mockImplementation(async (path: string, options) => {
+      if (path !== "/users/") throw new Error(`unexpected GET ${path}`);
+      const search = String(options?.params?.searchParam ?? "");
+      const users = [ana, marta].filter((user) => user.name.toLowerCase().includes(search.toLowerCase()));
+      return { users, count: users.length, hasMore: false };
+    });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it("lists users and searches only with at least 3 characters, after the debounce", async () => {
+    render(withQueryClient(<UsersPage />));
+    expect(await screen.findByRole("cell", { name: "Marta" })).toBeTruthy();
+    expect(screen.getByRole("cell", { name: "Administrador" })).toBeTruthy();
+    expect(searchesSent()).toEqual([""]);
+
+    const search = screen.getByRole("searchbox", { name: "Pesquisar por nome ou e-mail" });
+    fireEvent.change(search, { target: { value: "ma" } });
+    expect(screen.getByText("Digite pelo menos 3 caracteres")).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(searchesSent()).toEqual([""]);
+
+    fireEvent.change(search, { target: { value: "mar" } });
+    await waitFor(() => expect(searchesSent()).toEqual(["", "mar"]), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Ana" })).toBeNull());
+    expect(screen.getByRole("cell", { name: "Marta" })).toBeTruthy();
+  });
+
+  it("deletes a user after confirmation and shows refusals as toasts", async () => {
+    render(withQueryClient(<UsersPage />));
+    const row = (await screen.findByRole("cell", { name: "Marta" })).closest("tr")!;
+
+    const refusal = new Error("ERR_CANNOT_DELETE_SELF");
+    vi.mocked(api.delete).mockRejectedValueOnce(refusal).mockResolvedValueOnce(undefined);
+    fireEvent.click(within(row).getByRole("button", { name: "Excluir usuário" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Excluir" }));
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(refusal));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("cell", { name: "Marta" })).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole("button", { name: "Excluir usuário" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Excluir" }));
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Marta" })).toBeNull());
+    expect(api.delete).toHaveBeenLastCalledWith("/users/6");
+  });
+
+  it("follows company-{id}-user events", async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
+      off: (event: string) => handlers.delete(event),
+    } as unknown as Socket;
+    render(
+      withQueryClient(
+        <SocketContext.Provider value={socket}>
+          <UsersPage />
+        </SocketContext.Provider>,
+      ),
+    );
+    await screen.findByRole("cell", { name: "Marta" });
+    const emit = (payload: unknown) => act(() => handlers.get("company-3-user")!(payload));
+
+    emit({ action: "create", user: makeUser({ id: 7, name: "Caio", email: "caio@example.com" }) });
+    expect(await screen.findByRole("cell", { name: "Caio" })).toBeTruthy();
+    emit({ action: "update", user: { ...marta, name: "Marta Lima" } });
+    expect(await screen.findByRole("cell", { name: "Marta Lima" })).toBeTruthy();
+    emit({ action: "delete", userId: 5 });
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Ana" })).toBeNull());
+  });
+
+  it("shows the empty state when there are no users", async () => {
+    vi.mocked(api.get).mockResolvedValue({ users: [], count: 0, hasMore: false });
+    render(withQueryClient(<UsersPage />));
+    expect(await screen.findByText("Nenhum usuário encontrado")).toBeTruthy();
+  });
+
+  it("asks for the next page within 100 px of the bottom", () => {
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 450 })).toBe(false);
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 501 })).toBe(true);
+  });
+});
