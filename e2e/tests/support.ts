@@ -12,9 +12,9 @@ export const DEMO = {
 
 export async function loginThroughForm(page: Page, email: string, password = DEMO.password) {
   await page.goto("/login");
-  await page.getByLabel(/e-?mail/i).fill(email);
-  await page.getByLabel(/senha|password|contraseña/i).fill(password);
-  await page.getByRole("button", { name: /entrar|log ?in|sign ?in|ingresar/i }).click();
+  await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Senha", exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
 /** An API session for test setup through the product's own routes. */

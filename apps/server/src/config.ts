@@ -27,6 +27,8 @@ const ConfigSchema = z
     SUPER_ADMIN_EMAIL: z.string().email().optional(),
     SUPER_ADMIN_PASSWORD: z.string().min(8).optional(),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    /** Higher than the per-email limit: a whole office may share one address. */
+    LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((env, ctx) => {

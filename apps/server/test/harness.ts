@@ -49,6 +49,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED: "off",
     SIMULATOR: "on",
     LOGIN_RATE_LIMIT: "1000",
+    LOGIN_IP_RATE_LIMIT: "100000",
     ...overrides,
   });
 }

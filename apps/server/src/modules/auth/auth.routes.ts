@@ -7,14 +7,13 @@ import type { AuthHooks } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findUser } from "../users/users.repository.js";
 import { login, logout, refresh } from "./auth.service.js";
-import { createRateLimiter } from "./rate-limiter.js";
+import { createSessionLimiters } from "./rate-limiter.js";
 import { loadSessionUser } from "./session.js";
 
 export const REFRESH_COOKIE = "jrt";
 
 export function registerAuthRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
-  const limiter = createRateLimiter(ctx.config.LOGIN_RATE_LIMIT, ctx.config.LOGIN_RATE_WINDOW_SECONDS);
-  const deps = { ...ctx, limiter };
+  const deps = { ...ctx, limiters: createSessionLimiters(ctx.config) };
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.js";
 import { companies, refreshTokens, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { findUserByEmail, type UserRow } from "../users/users.repository.js";
-import type { RateLimiter } from "./rate-limiter.js";
+import type { SessionLimiters } from "./rate-limiter.js";
 import { daysUntilDue, loadSessionUser } from "./session.js";
 import { randomToken, sha256 } from "./tokens.js";
 
@@ -18,11 +18,11 @@ export interface IssuedSession {
 }
 
 export async function login(
-  deps: Deps & { limiter: RateLimiter },
+  deps: Deps & { limiters: SessionLimiters },
   input: { email: string; password: string; ip: string },
 ): Promise<IssuedSession> {
-  deps.limiter.hit(`ip:${input.ip}`);
-  deps.limiter.hit(`email:${input.email}`);
+  deps.limiters.perIp.hit(input.ip);
+  deps.limiters.perAccount.hit(`email:${input.email}`);
   const user = await findUserByEmail(deps.db, input.email);
   // Compare against a fixed hash when the user is unknown, so timing does not reveal which emails exist.
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
@@ -52,10 +52,10 @@ async function assertSubscriptionActive(deps: Deps, companyId: number): Promise<
 
 /** Rotates the refresh token: the old one dies, a replay of it revokes the whole family. */
 export async function refresh(
-  deps: Deps & { limiter: RateLimiter },
+  deps: Deps & { limiters: SessionLimiters },
   input: { refreshToken: string | undefined; ip: string },
 ): Promise<IssuedSession> {
-  deps.limiter.hit(`ip:${input.ip}`);
+  deps.limiters.perIp.hit(input.ip);
   if (!input.refreshToken) throw new AppError("ERR_INVALID_TOKEN");
   const hash = sha256(input.refreshToken);
   const [stored] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
@@ -64,7 +64,7 @@ export async function refresh(
     await revokeFamily(deps, stored.family);
     throw new AppError("ERR_INVALID_TOKEN");
   }
-  deps.limiter.hit(`user:${stored.userId}`);
+  deps.limiters.perAccount.hit(`user:${stored.userId}`);
   if (stored.expiresAt.getTime() <= Date.now()) throw new AppError("ERR_INVALID_TOKEN");
   const revoked = await deps.db
     .update(refreshTokens)

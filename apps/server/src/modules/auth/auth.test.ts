@@ -174,7 +174,7 @@ describe("refresh and logout", () => {
 describe("rate limits", () => {
   let limited: TestEnv;
   beforeAll(async () => {
-    limited = await createTestEnv({ config: { LOGIN_RATE_LIMIT: "3" } });
+    limited = await createTestEnv({ config: { LOGIN_RATE_LIMIT: "3", LOGIN_IP_RATE_LIMIT: "3" } });
   });
   afterAll(async () => limited.close());
   const attempt = (email: string, remoteAddress: string) =>

@@ -29,3 +29,16 @@ export function createRateLimiter(limit: number, windowSeconds: number) {
   }
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
+
+/** The session routes' limits: one window per IP, a tighter one per account. */
+export function createSessionLimiters(config: {
+  LOGIN_RATE_LIMIT: number;
+  LOGIN_IP_RATE_LIMIT: number;
+  LOGIN_RATE_WINDOW_SECONDS: number;
+}) {
+  return {
+    perIp: createRateLimiter(config.LOGIN_IP_RATE_LIMIT, config.LOGIN_RATE_WINDOW_SECONDS),
+    perAccount: createRateLimiter(config.LOGIN_RATE_LIMIT, config.LOGIN_RATE_WINDOW_SECONDS),
+  };
+}
+export type SessionLimiters = ReturnType<typeof createSessionLimiters>;

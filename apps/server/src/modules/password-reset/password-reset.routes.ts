@@ -1,16 +1,16 @@
 import { ForgetPasswordParams, MessageAnswer, ResetPasswordBody, ResetPasswordParams } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
-import { createRateLimiter } from "../auth/rate-limiter.js";
+import { createSessionLimiters } from "../auth/rate-limiter.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.service.js";
 
 export function registerPasswordResetRoutes(app: App, ctx: AppContext): void {
-  const limiter = createRateLimiter(ctx.config.LOGIN_RATE_LIMIT, ctx.config.LOGIN_RATE_WINDOW_SECONDS);
+  const limiters = createSessionLimiters(ctx.config);
   const schema = { tags: ["password reset"], response: { 200: MessageAnswer } };
 
   app.post("/forgetpassword/:email", { schema: { ...schema, params: ForgetPasswordParams } }, async (request) => {
-    limiter.hit(`ip:${request.ip}`);
-    limiter.hit(`email:${request.params.email.toLowerCase()}`);
+    limiters.perIp.hit(request.ip);
+    limiters.perAccount.hit(request.params.email.toLowerCase());
     await requestPasswordReset(ctx, request.params.email.toLowerCase());
     return { message: "emailSent" };
   });
@@ -20,7 +20,7 @@ export function registerPasswordResetRoutes(app: App, ctx: AppContext): void {
     "/resetpasswords/:email/:token/:newPassword",
     { schema: { ...schema, params: ResetPasswordParams, description: "Deprecated: prefer POST /resetpasswords." } },
     async (request) => {
-      limiter.hit(`ip:${request.ip}`);
+      limiters.perIp.hit(request.ip);
       const { email, token, newPassword } = request.params;
       await resetPassword(ctx, { email: email.toLowerCase(), token, password: newPassword });
       return { message: "passwordUpdated" };
@@ -29,7 +29,7 @@ export function registerPasswordResetRoutes(app: App, ctx: AppContext): void {
 
   /** The safe variant the web client uses: the same data in a JSON body. */
   app.post("/resetpasswords", { schema: { ...schema, body: ResetPasswordBody } }, async (request) => {
-    limiter.hit(`ip:${request.ip}`);
+    limiters.perIp.hit(request.ip);
     await resetPassword(ctx, request.body);
     return { message: "passwordUpdated" };
   });
