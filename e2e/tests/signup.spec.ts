@@ -25,5 +25,5 @@ test("a visitor signs up a company, logs in and sees the greeting and the menu",
   const menu = page.getByRole("navigation", { name: "main menu" });
   await expect(menu.getByRole("list", { name: "Administração" })).toBeVisible();
   await expect(menu.getByTestId("menu-users")).toBeVisible();
-  await page.screenshot({ path: "test-results/signup-home.png" });
+  await page.screenshot({ path: test.info().outputPath("signup-home.png") });
 });

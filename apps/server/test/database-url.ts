@@ -5,6 +5,8 @@ import pg from "pg";
  * on 127.0.0.1:5432 when one answers; undefined means embedded PGlite.
  */
 export async function findTestDatabaseUrl(): Promise<string | undefined> {
+  // TEST_DATABASE=pglite runs the suites as a machine without PostgreSQL would.
+  if (process.env.TEST_DATABASE === "pglite") return undefined;
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   for (const candidate of ["postgres://postgres@127.0.0.1:5432/postgres", "postgres://root@127.0.0.1:5432/postgres"]) {
     const client = new pg.Client({ connectionString: candidate, connectionTimeoutMillis: 1500 });

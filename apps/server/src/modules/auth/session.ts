@@ -35,8 +35,8 @@ export async function loadSessionUser(db: Executor, user: UserRow): Promise<Sess
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whole days left before the due date (negative once past), or null without one. */
+/** Days left before the due date, counting a started day (a fresh 3-day trial has 3; negative once past). */
 export function daysUntilDue(dueDate: string | null, now = new Date()): number | null {
   if (!dueDate) return null;
-  return Math.floor((new Date(dueDate).getTime() - now.getTime()) / DAY_MS);
+  return Math.ceil((new Date(dueDate).getTime() - now.getTime()) / DAY_MS);
 }

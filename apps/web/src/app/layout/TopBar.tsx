@@ -23,15 +23,15 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu";
+import { UserModal } from "../../modules/users/UserModal";
 import { useThemeMode } from "../../theme/ThemeModeProvider";
 import { formatDate } from "../../utils/date";
 import { useSession } from "../session";
-import { ProfileDialog } from "./ProfileDialog";
 import { VolumeControl } from "./VolumeControl";
 
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { t } = useTranslation();
-  const { user, logout } = useSession();
+  const { user, logout, refreshUser } = useSession();
   const { mode, toggleMode } = useThemeMode();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -155,7 +155,12 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
           </MenuItem>
         </Menu>
       </Toolbar>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} />
+      <UserModal
+        open={profileOpen}
+        userId={user.id}
+        onClose={() => setProfileOpen(false)}
+        onSaved={() => void refreshUser()}
+      />
     </AppBar>
   );
 }

@@ -113,18 +113,6 @@ export const en: Locale = {
     profile: "Profile",
     logout: "Log out",
   },
-  profileDialog: {
-    title: "My profile",
-    name: "Name",
-    email: "Email",
-    profile: "Profile",
-    company: "Company",
-    profiles: {
-      admin: "Administrator",
-      user: "User",
-      supervisor: "Supervisor",
-    },
-  },
   confirmationModal: {
     buttons: {
       confirm: "Confirm",

@@ -114,18 +114,6 @@ export const es: Locale = {
     profile: "Perfil",
     logout: "Salir",
   },
-  profileDialog: {
-    title: "Mi perfil",
-    name: "Nombre",
-    email: "Correo electrónico",
-    profile: "Perfil",
-    company: "Empresa",
-    profiles: {
-      admin: "Administrador",
-      user: "Usuario",
-      supervisor: "Supervisor",
-    },
-  },
   confirmationModal: {
     buttons: {
       confirm: "Confirmar",

@@ -113,18 +113,6 @@ export const pt = {
     profile: "Perfil",
     logout: "Sair",
   },
-  profileDialog: {
-    title: "Meu perfil",
-    name: "Nome",
-    email: "E-mail",
-    profile: "Perfil",
-    company: "Empresa",
-    profiles: {
-      admin: "Administrador",
-      user: "Usuário",
-      supervisor: "Supervisor",
-    },
-  },
   confirmationModal: {
     buttons: {
       confirm: "Confirmar",
