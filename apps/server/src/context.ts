@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Mailer } from "./mail/mailer.js";
+import type { MediaStorage } from "./media/storage.js";
 import type { TokenSigner } from "./modules/auth/tokens.js";
 import type { Realtime } from "./realtime/gateway.js";
 
@@ -11,6 +12,7 @@ export interface AppContext {
   db: Database;
   tokens: TokenSigner;
   mailer: Mailer;
+  media: MediaStorage;
   realtime: Realtime;
   log: FastifyBaseLogger;
 }

@@ -1,8 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Profile } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import type { Database } from "../src/db/client.js";
-import { companies, plans, queues, userQueues, users } from "../src/db/schema/index.js";
+import {
+  companies,
+  contacts,
+  plans,
+  queues,
+  tags,
+  tickets,
+  userQueues,
+  users,
+  whatsapps,
+} from "../src/db/schema/index.js";
 import type { TestEnv } from "./harness.js";
 
 export const PASSWORD = "Secret#123";
@@ -84,4 +94,42 @@ export async function newSuper(env: TestEnv) {
   const company = await newCompany(env.db, { name: `Platform ${unique()}` });
   const user = await newUser(env.db, company.id, { profile: "admin", super: true });
   return { company, user, headers: await login(env, user.email) };
+}
+
+export async function newWhatsapp(
+  db: Database,
+  companyId: number,
+  values: Partial<typeof whatsapps.$inferInsert> = {},
+) {
+  const [whatsapp] = await db
+    .insert(whatsapps)
+    .values({ companyId, name: `Connection ${unique()}`, token: randomBytes(16).toString("hex"), ...values })
+    .returning();
+  return whatsapp!;
+}
+
+export async function newContact(db: Database, companyId: number, values: Partial<typeof contacts.$inferInsert> = {}) {
+  const [contact] = await db
+    .insert(contacts)
+    .values({ companyId, name: `Contact ${unique()}`, number: `55119${randomInt(10_000_000, 99_999_999)}`, ...values })
+    .returning();
+  return contact!;
+}
+
+/** A ticket with its contact (made when not given). */
+export async function newTicket(db: Database, companyId: number, values: Partial<typeof tickets.$inferInsert> = {}) {
+  const contactId = values.contactId ?? (await newContact(db, companyId)).id;
+  const [ticket] = await db
+    .insert(tickets)
+    .values({ companyId, contactId, status: "pending", ...values })
+    .returning();
+  return ticket!;
+}
+
+export async function newTag(db: Database, companyId: number, values: Partial<typeof tags.$inferInsert> = {}) {
+  const [tag] = await db
+    .insert(tags)
+    .values({ companyId, name: `Tag ${unique()}`, ...values })
+    .returning();
+  return tag!;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Config, loadConfig } from "../src/config.js";
@@ -48,6 +51,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     SEED: "off",
     SIMULATOR: "on",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "atendo-test-data-")),
     LOGIN_RATE_LIMIT: "1000",
     LOGIN_IP_RATE_LIMIT: "100000",
     ...overrides,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APP_VERSION } from "@atendo/shared";
 import cookie from "@fastify/cookie";
@@ -24,6 +24,7 @@ import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Database } from "../db/client.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
+import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
 import { registerModules } from "../modules/index.js";
 import { createRealtime } from "../realtime/gateway.js";
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     db: options.db,
     tokens,
     mailer: options.mailer ?? createMailer(config, app.log),
+    media: createMediaStorage(config.DATA_DIR),
     realtime,
     log: app.log,
   };
@@ -89,6 +91,15 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   });
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
+  mkdirSync(ctx.media.root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: ctx.media.root,
+    prefix: "/public/",
+    decorateReply: false,
+    index: false,
+    serve: true,
+    preCompressed: false,
+  });
   registerWebClient(app, config);
   await registerModules(app, ctx, createAuthHooks(ctx));
   app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok", version: APP_VERSION }));

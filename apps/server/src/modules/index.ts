@@ -3,11 +3,16 @@ import type { App } from "../http/app.js";
 import type { AuthHooks } from "../http/auth.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
+import { registerContactsRoutes } from "./contacts/contacts.routes.js";
 import { registerHelpsRoutes } from "./helps/helps.routes.js";
 import { registerPasswordResetRoutes } from "./password-reset/password-reset.routes.js";
 import { registerPlansRoutes } from "./plans/plans.routes.js";
+import { registerQueueOptionsRoutes } from "./queue-options/queue-options.routes.js";
 import { registerQueuesRoutes } from "./queues/queues.routes.js";
+import { registerQuickMessagesRoutes } from "./quick-messages/quick-messages.routes.js";
 import { registerSettingsRoutes } from "./settings/settings.routes.js";
+import { registerTagsRoutes } from "./tags/tags.routes.js";
+import { registerTicketNotesRoutes } from "./ticket-notes/ticket-notes.routes.js";
 import { registerUsersRoutes } from "./users/users.routes.js";
 
 /** Every feature's routes, in one list. */
@@ -20,4 +25,9 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerSettingsRoutes(app, ctx, auth);
   registerUsersRoutes(app, ctx, auth);
   registerQueuesRoutes(app, ctx, auth);
+  registerQueueOptionsRoutes(app, ctx, auth);
+  registerTicketNotesRoutes(app, ctx, auth);
+  registerQuickMessagesRoutes(app, ctx, auth);
+  registerTagsRoutes(app, ctx, auth);
+  registerContactsRoutes(app, ctx, auth);
 }

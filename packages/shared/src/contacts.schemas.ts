@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const _contactsPlaceholder = z.never();

@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const _ticket_notesPlaceholder = z.never();
