@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { companies, plans, prompts, queueIntegrations, queues } from "../../db/schema/index.js";
+import { prompts, queueIntegrations, queues } from "../../db/schema/index.js";
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = typeof queues.$inferInsert;
@@ -63,23 +63,6 @@ export async function companyHasPrompt(db: Executor, companyId: number, id: numb
     .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * Locks the company row for the rest of the transaction and answers its plan's queue limit,
- * so two concurrent creations cannot both take the last slot. Undefined when the company does not exist.
- */
-export async function lockCompanyQueueLimit(db: Executor, companyId: number): Promise<{ limit: number } | undefined> {
-  const [company] = await db
-    .select({ id: companies.id, planId: companies.planId })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for("update")
-    .limit(1);
-  if (!company) return undefined;
-  if (company.planId === null) return { limit: 0 };
-  const [plan] = await db.select({ queues: plans.queues }).from(plans).where(eq(plans.id, company.planId)).limit(1);
-  return { limit: plan?.queues ?? 0 };
 }
 
 export async function insertQueue(db: Executor, values: NewQueueRow): Promise<QueueRow> {

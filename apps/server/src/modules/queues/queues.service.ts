@@ -4,6 +4,7 @@ import type { Executor } from "../../db/client.js";
 import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
 import {
   companyHasIntegration,
   companyHasPrompt,
@@ -12,7 +13,6 @@ import {
   findQueue,
   insertQueue,
   listQueues,
-  lockCompanyQueueLimit,
   type QueueChanges,
   type QueueRow,
   queueFieldTaken,
@@ -80,7 +80,7 @@ export async function createQueue(deps: Deps, actor: AuthSession, body: QueueBod
   const { companyId } = actor;
   const row = await deps.db
     .transaction(async (tx) => {
-      const plan = await lockCompanyQueueLimit(tx, companyId);
+      const plan = await lockCompanyPlanLimit(tx, companyId, "queues");
       if (!plan) throw new AppError("ERR_NO_COMPANY_FOUND");
       if (plan.limit > 0 && (await countQueues(tx, companyId)) >= plan.limit)
         throw new AppError("ERR_PLAN_QUEUES_LIMIT");

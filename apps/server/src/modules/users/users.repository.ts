@@ -2,7 +2,7 @@ import type { QueueSummary } from "@atendo/shared";
 import { and, asc, count, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { companies, plans, queues, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import { queues, userQueues, users, whatsapps } from "../../db/schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -141,21 +141,4 @@ export async function companyHasWhatsapp(db: Executor, companyId: number, whatsa
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
     .limit(1);
   return Boolean(row);
-}
-
-/**
- * Locks the company row for the rest of the transaction and answers its plan's user limit,
- * so two concurrent creations cannot both take the last seat. Undefined when the company does not exist.
- */
-export async function lockCompanyUserLimit(db: Executor, companyId: number): Promise<{ limit: number } | undefined> {
-  const [company] = await db
-    .select({ id: companies.id, planId: companies.planId })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for("update")
-    .limit(1);
-  if (!company) return undefined;
-  if (company.planId === null) return { limit: 0 };
-  const [plan] = await db.select({ users: plans.users }).from(plans).where(eq(plans.id, company.planId)).limit(1);
-  return { limit: plan?.users ?? 0 };
 }

@@ -13,6 +13,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
+import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
 import {
   companyHasWhatsapp,
   countCompanyQueues,
@@ -22,7 +23,6 @@ import {
   findUser,
   insertUser,
   listCompanyUsers,
-  lockCompanyUserLimit,
   pageUsers,
   queuesOfUsers,
   setUserQueues,
@@ -122,7 +122,7 @@ export async function createUser(deps: Deps, actor: AuthSession, body: CreateUse
   const passwordHash = await hashPassword(body.password);
   const row = await deps.db
     .transaction(async (tx) => {
-      const plan = await lockCompanyUserLimit(tx, companyId);
+      const plan = await lockCompanyPlanLimit(tx, companyId, "users");
       if (!plan) throw new AppError("ERR_NO_COMPANY_FOUND");
       if (plan.limit > 0 && (await countCompanyUsers(tx, companyId)) >= plan.limit) {
         throw new AppError("ERR_PLAN_USERS_LIMIT");
