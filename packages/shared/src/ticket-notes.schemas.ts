@@ -1,3 +1,27 @@
 import { z } from "zod";
+import { IsoDate } from "./common.schemas.js";
+import { TICKET_NOTE_MIN } from "./constants.js";
 
-export const _ticket_notesPlaceholder = z.never();
+export const TicketNote = z.object({
+  id: z.number(),
+  note: z.string(),
+  ticketId: z.number(),
+  contactId: z.number(),
+  /** null once the author's user has been removed. */
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: IsoDate,
+});
+export type TicketNote = z.infer<typeof TicketNote>;
+
+const positiveId = z.coerce.number().int().positive();
+
+export const TicketNoteBody = z.object({
+  note: z.string().trim().min(1, "required").min(TICKET_NOTE_MIN, "tooShort").max(10_000, "tooLong"),
+  ticketId: positiveId,
+  contactId: positiveId,
+});
+export type TicketNoteBody = z.infer<typeof TicketNoteBody>;
+
+export const TicketNotesListQuery = z.object({ ticketId: positiveId, contactId: positiveId.optional() });
+export type TicketNotesListQuery = z.infer<typeof TicketNotesListQuery>;

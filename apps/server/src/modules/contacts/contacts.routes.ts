@@ -1,9 +1,76 @@
+import {
+  Contact,
+  ContactBody,
+  ContactSummary,
+  ContactsListQuery,
+  ContactsPage,
+  ContactUpdateBody,
+  IdParams,
+  ListQuery,
+  MessageAnswer,
+} from "@atendo/shared";
+import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
+import {
+  createContact,
+  listContacts,
+  listContactsPage,
+  removeContact,
+  showContact,
+  updateContactById,
+} from "./contacts.service.js";
+
+const tags = ["contacts"];
 
 export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
-  void app;
-  void ctx;
-  void auth;
+  // Document 1 writes GET /contacts, document 2 GET /contacts/: both answer the paged list.
+  for (const url of ["/contacts", "/contacts/"]) {
+    app.get(
+      url,
+      {
+        onRequest: auth.user,
+        schema: { tags, hide: url === "/contacts/", querystring: ListQuery, response: { 200: ContactsPage } },
+      },
+      async (request) => listContactsPage(ctx, request.auth, request.query),
+    );
+  }
+
+  app.get(
+    "/contacts/list",
+    {
+      onRequest: auth.user,
+      schema: { tags, querystring: ContactsListQuery, response: { 200: z.array(ContactSummary) } },
+    },
+    async (request) => listContacts(ctx, request.auth),
+  );
+
+  app.get(
+    "/contacts/:id",
+    { onRequest: auth.user, schema: { tags, params: IdParams, response: { 200: Contact } } },
+    async (request) => showContact(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/contacts",
+    { onRequest: auth.user, schema: { tags, body: ContactBody, response: { 200: Contact } } },
+    async (request) => createContact(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    "/contacts/:id",
+    { onRequest: auth.user, schema: { tags, params: IdParams, body: ContactUpdateBody, response: { 200: Contact } } },
+    async (request) => updateContactById(ctx, request.auth, request.params.id, request.body),
+  );
+
+  // Gated by the permission contacts-page:deleteContact (admins), checked in the service.
+  app.delete(
+    "/contacts/:id",
+    { onRequest: auth.user, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await removeContact(ctx, request.auth, request.params.id);
+      return { message: "contactDeleted" };
+    },
+  );
 }

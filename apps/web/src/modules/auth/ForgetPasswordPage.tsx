@@ -1,6 +1,6 @@
 import { ResetPasswordForm, TOAST_DURATION_MS } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, CircularProgress, Link, Stack, TextField, Typography } from "@mui/material";
+import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-d
 import { toast } from "react-toastify";
 import { z } from "zod";
 import { ApiError, api, toastError } from "../../api/client";
+import { SubmitButton } from "../../components/SubmitButton";
+import { EmailField, PasswordField } from "./AuthFields";
 import { AuthLayout } from "./AuthLayout";
 import { useFieldError } from "./useFieldError";
 
@@ -17,7 +19,6 @@ type ResetValues = z.infer<typeof ResetPasswordForm>;
 
 function EmailForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (email: string) => void }) {
   const { t } = useTranslation();
-  const fieldError = useFieldError();
   const {
     register,
     handleSubmit,
@@ -42,26 +43,15 @@ function EmailForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (em
         <Typography variant="body2" color="text.secondary">
           {t("resetPassword.stepOne")}
         </Typography>
-        <TextField
-          {...register("email")}
-          id="email"
+        <EmailField
+          registration={register("email")}
           label={t("resetPassword.form.email")}
-          type="email"
-          autoComplete="email"
+          error={errors.email}
           autoFocus
-          required
-          error={Boolean(errors.email)}
-          helperText={fieldError(errors.email)}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
-        >
+        <SubmitButton size="large" spinnerSize={18} submitting={isSubmitting}>
           {t("resetPassword.buttons.submitEmail")}
-        </Button>
+        </SubmitButton>
       </Stack>
     </Box>
   );
@@ -95,16 +85,7 @@ function ResetForm({ email, onBack, onDone }: { email: string; onBack: () => voi
         <Typography variant="body2" color="text.secondary">
           {t("resetPassword.stepTwo")}
         </Typography>
-        <TextField
-          {...register("email")}
-          id="email"
-          label={t("resetPassword.form.email")}
-          type="email"
-          autoComplete="email"
-          required
-          error={Boolean(errors.email)}
-          helperText={fieldError(errors.email)}
-        />
+        <EmailField registration={register("email")} label={t("resetPassword.form.email")} error={errors.email} />
         <TextField
           {...register("token")}
           id="token"
@@ -115,35 +96,21 @@ function ResetForm({ email, onBack, onDone }: { email: string; onBack: () => voi
           error={Boolean(errors.token)}
           helperText={fieldError(errors.token)}
         />
-        <TextField
-          {...register("password")}
-          id="password"
+        <PasswordField
+          registration={register("password")}
           label={t("resetPassword.form.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={Boolean(errors.password)}
-          helperText={fieldError(errors.password) ?? t("resetPassword.form.passwordRule")}
+          error={errors.password}
+          hint={t("resetPassword.form.passwordRule")}
         />
-        <TextField
-          {...register("confirmPassword")}
+        <PasswordField
+          registration={register("confirmPassword")}
           id="confirmPassword"
           label={t("resetPassword.form.confirmPassword")}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={Boolean(errors.confirmPassword)}
-          helperText={fieldError(errors.confirmPassword)}
+          error={errors.confirmPassword}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
-        >
+        <SubmitButton size="large" spinnerSize={18} submitting={isSubmitting}>
           {t("resetPassword.buttons.submitPassword")}
-        </Button>
+        </SubmitButton>
         <Button onClick={onBack} color="inherit" disabled={isSubmitting}>
           {t("resetPassword.buttons.back")}
         </Button>

@@ -7,7 +7,7 @@ import {
   TOAST_DURATION_MS,
 } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Button, CircularProgress, Link, MenuItem, Stack, TextField } from "@mui/material";
+import { Box, CircularProgress, Link, MenuItem, Stack, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -15,8 +15,10 @@ import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-d
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { ApiError, api, toastError } from "../../api/client";
+import { SubmitButton } from "../../components/SubmitButton";
 import { addDays } from "../../utils/date";
 import { maskPhone } from "../../utils/phone";
+import { EmailField, PasswordField } from "./AuthFields";
 import { AuthLayout } from "./AuthLayout";
 import { useFieldError } from "./useFieldError";
 
@@ -101,16 +103,7 @@ export default function SignupPage() {
             error={Boolean(errors.name)}
             helperText={fieldError(errors.name)}
           />
-          <TextField
-            {...register("email")}
-            id="email"
-            label={t("signup.form.email")}
-            type="email"
-            autoComplete="email"
-            required
-            error={Boolean(errors.email)}
-            helperText={fieldError(errors.email)}
-          />
+          <EmailField registration={register("email")} label={t("signup.form.email")} error={errors.email} />
           <Controller
             control={control}
             name="phone"
@@ -174,25 +167,14 @@ export default function SignupPage() {
               </TextField>
             )}
           />
-          <TextField
-            {...register("password")}
-            id="password"
+          <PasswordField
+            registration={register("password")}
             label={t("signup.form.password")}
-            type="password"
-            autoComplete="new-password"
-            required
-            error={Boolean(errors.password)}
-            helperText={fieldError(errors.password)}
+            error={errors.password}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : null}
-          >
+          <SubmitButton size="large" spinnerSize={18} submitting={isSubmitting}>
             {t("signup.buttons.submit")}
-          </Button>
+          </SubmitButton>
           <Link component={RouterLink} to="/login" variant="body2" sx={{ textAlign: "center" }}>
             {t("signup.buttons.login")}
           </Link>

@@ -1,40 +1,25 @@
 import { type Plan, PlanForm } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
-import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import {
   Box,
-  Button,
   Chip,
-  CircularProgress,
   FormControlLabel,
   FormGroup,
   FormLabel,
-  IconButton,
   InputAdornment,
-  Paper,
   Stack,
   Switch,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
-  TextField,
-  Tooltip,
-  Typography,
 } from "@mui/material";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useQueryClient } from "@tanstack/react-query";
+import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { api } from "../../api/client";
-import { ConfirmationModal } from "../../components/ConfirmationModal";
-import { Loading } from "../../components/Loading";
-import { fieldErrorText, toastFailure, toastSuccess } from "./feedback";
-import { fetchPlans, SILENT, settingsKeys } from "./queries";
+import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
+import { fetchPlans, settingsKeys } from "./queries";
+import { useCrudEditor } from "./useCrudEditor";
+import { useSettingsList } from "./useSettingsList";
 
 type PlanFormInput = z.input<typeof PlanForm>;
 type PlanFormOutput = z.output<typeof PlanForm>;
@@ -100,244 +85,125 @@ export const formatPrice = (value: number) => currency.format(Number(value) || 0
 export function PlansTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<Plan | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
+  const plans = useSettingsList(settingsKeys.plans, fetchPlans, "settings.plans.toasts.listError");
 
-  const plans = useQuery({ queryKey: settingsKeys.plans, queryFn: fetchPlans, meta: SILENT });
-  useEffect(() => {
-    if (plans.error) toastFailure(plans.error, "settings.plans.toasts.listError");
-  }, [plans.error]);
-
-  const form = useForm<PlanFormInput, unknown, PlanFormOutput>({
+  const { form, editing, edit, deleting, setDeleting, formCard, deleteConfirmation } = useCrudEditor({
     resolver: zodResolver(PlanForm),
-    defaultValues: EMPTY_PLAN,
+    empty: EMPTY_PLAN,
+    toForm: planToForm,
+    path: "/plans",
+    toBody: planBody,
+    toasts: "settings.plans.toasts",
+    refresh: () => queryClient.invalidateQueries({ queryKey: settingsKeys.plans }),
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const clear = () => {
-    setEditing(null);
-    form.reset(EMPTY_PLAN);
-  };
-  const edit = (plan: Plan) => {
-    setEditing(plan);
-    form.reset(planToForm(plan));
-  };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.plans });
-
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const body = planBody(values);
-      if (editing) await api.put<Plan>(`/plans/${editing.id}`, { id: editing.id, ...body });
-      else await api.post<Plan>("/plans", body);
-      toastSuccess("settings.plans.toasts.success");
-      clear();
-      await refresh();
-    } catch (err) {
-      toastFailure(err, "settings.plans.toasts.saveError");
-    }
-  });
-
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      await api.delete(`/plans/${deleting.id}`);
-      toastSuccess("settings.plans.toasts.deleted");
-      if (editing?.id === deleting.id) clear();
-      await refresh();
-    } catch (err) {
-      toastFailure(err, "settings.plans.toasts.operationError");
-    }
-  };
 
   const numberField = (name: "users" | "connections" | "queues") => (
-    <TextField
-      {...form.register(name)}
+    <FormTextField
+      form={form}
+      name={name}
       type="number"
       label={t(`settings.plans.fields.${name}`)}
-      size="small"
       required
-      error={Boolean(errors[name])}
-      helperText={fieldErrorText(errors[name])}
-      disabled={isSubmitting}
       slotProps={{ htmlInput: { min: 0, step: 1, inputMode: "numeric" } }}
     />
   );
 
   return (
     <Stack spacing={3}>
-      <Paper
-        variant="outlined"
-        component="form"
-        noValidate
-        onSubmit={submit}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && editing) clear();
-        }}
-        sx={{ p: 2 }}
-        aria-labelledby="plan-form-title"
+      <FormCard
+        titleId="plan-form-title"
+        title={editing ? t("settings.plans.editTitle", { name: editing.name }) : t("settings.plans.newTitle")}
+        gridColumns={{ xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "2fr repeat(4, minmax(0, 1fr))" }}
+        below={
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+            <FormLabel component="legend" sx={{ mb: 0.5 }}>
+              {t("settings.plans.fields.features")}
+            </FormLabel>
+            <FormGroup row sx={{ columnGap: 2 }}>
+              {PLAN_FORM_FLAGS.map(([flag]) => (
+                <Controller
+                  key={flag}
+                  control={form.control}
+                  name={flag}
+                  render={({ field }) => (
+                    <FormControlLabel
+                      label={t(`settings.plans.flags.${flag}`)}
+                      disabled={formCard.submitting}
+                      control={
+                        <Switch
+                          name={field.name}
+                          slotProps={{ input: { ref: field.ref } }}
+                          checked={Boolean(field.value)}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                      }
+                    />
+                  )}
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        }
+        {...formCard}
       >
-        <Typography id="plan-form-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-          {editing ? t("settings.plans.editTitle", { name: editing.name }) : t("settings.plans.newTitle")}
-        </Typography>
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "2fr repeat(4, minmax(0, 1fr))" },
+        <FormTextField form={form} name="name" label={t("settings.plans.fields.name")} required />
+        {numberField("users")}
+        {numberField("connections")}
+        {numberField("queues")}
+        <FormTextField
+          form={form}
+          name="value"
+          type="number"
+          label={t("settings.plans.fields.value")}
+          required
+          slotProps={{
+            htmlInput: { min: 0, step: "0.01", inputMode: "decimal" },
+            input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
           }}
-        >
-          <TextField
-            {...form.register("name")}
-            label={t("settings.plans.fields.name")}
-            size="small"
-            required
-            error={Boolean(errors.name)}
-            helperText={fieldErrorText(errors.name)}
-            disabled={isSubmitting}
-          />
-          {numberField("users")}
-          {numberField("connections")}
-          {numberField("queues")}
-          <TextField
-            {...form.register("value")}
-            type="number"
-            label={t("settings.plans.fields.value")}
-            size="small"
-            required
-            error={Boolean(errors.value)}
-            helperText={fieldErrorText(errors.value)}
-            disabled={isSubmitting}
-            slotProps={{
-              htmlInput: { min: 0, step: "0.01", inputMode: "decimal" },
-              input: { startAdornment: <InputAdornment position="start">R$</InputAdornment> },
-            }}
-          />
-        </Box>
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
-          <FormLabel component="legend" sx={{ mb: 0.5 }}>
-            {t("settings.plans.fields.features")}
-          </FormLabel>
-          <FormGroup row sx={{ columnGap: 2 }}>
-            {PLAN_FORM_FLAGS.map(([flag]) => (
-              <Controller
-                key={flag}
-                control={form.control}
-                name={flag}
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={t(`settings.plans.flags.${flag}`)}
-                    disabled={isSubmitting}
-                    control={
-                      <Switch
-                        name={field.name}
-                        slotProps={{ input: { ref: field.ref } }}
-                        checked={Boolean(field.value)}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                      />
-                    }
-                  />
-                )}
-              />
-            ))}
-          </FormGroup>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", mt: 2 }}>
-          <Button type="button" color="inherit" onClick={clear} disabled={isSubmitting}>
-            {editing ? t("settings.buttons.cancel") : t("settings.buttons.clear")}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={isSubmitting}
-            startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {editing ? t("settings.buttons.save") : t("settings.buttons.add")}
-          </Button>
-        </Stack>
-      </Paper>
+        />
+      </FormCard>
 
-      <Box>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-          {t("settings.plans.listTitle")}
-        </Typography>
-        {plans.isPending ? (
-          <Loading />
-        ) : (
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t("settings.plans.listTitle")}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("settings.plans.fields.name")}</TableCell>
-                  <TableCell align="center">{t("settings.plans.fields.users")}</TableCell>
-                  <TableCell align="center">{t("settings.plans.fields.connections")}</TableCell>
-                  <TableCell align="center">{t("settings.plans.fields.queues")}</TableCell>
-                  <TableCell align="right">{t("settings.plans.fields.value")}</TableCell>
-                  <TableCell>{t("settings.plans.fields.features")}</TableCell>
-                  <TableCell align="right">{t("settings.plans.fields.actions")}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(plans.data ?? []).length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                      {t("settings.plans.empty")}
-                    </TableCell>
-                  </TableRow>
-                ) : null}
-                {(plans.data ?? []).map((plan) => (
-                  <TableRow key={plan.id} hover selected={editing?.id === plan.id}>
-                    <TableCell>{plan.name}</TableCell>
-                    <TableCell align="center">{plan.users}</TableCell>
-                    <TableCell align="center">{plan.connections}</TableCell>
-                    <TableCell align="center">{plan.queues}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      {formatPrice(plan.value)}
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }}>
-                        {PLAN_FORM_FLAGS.filter(([, long]) => plan[long]).map(([short]) => (
-                          <Chip key={short} size="small" label={t(`settings.plans.flags.${short}`)} />
-                        ))}
-                      </Stack>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                      <Tooltip title={t("settings.buttons.edit")}>
-                        <IconButton
-                          size="small"
-                          aria-label={`${t("settings.buttons.edit")} ${plan.name}`}
-                          onClick={() => edit(plan)}
-                        >
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t("settings.buttons.delete")}>
-                        <IconButton
-                          size="small"
-                          aria-label={`${t("settings.buttons.delete")} ${plan.name}`}
-                          onClick={() => setDeleting(plan)}
-                        >
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
+      <RecordsTable
+        title={t("settings.plans.listTitle")}
+        loading={plans.isPending}
+        columns={[
+          { label: t("settings.plans.fields.name") },
+          { label: t("settings.plans.fields.users"), align: "center" },
+          { label: t("settings.plans.fields.connections"), align: "center" },
+          { label: t("settings.plans.fields.queues"), align: "center" },
+          { label: t("settings.plans.fields.value"), align: "right" },
+          { label: t("settings.plans.fields.features") },
+          { label: t("settings.plans.fields.actions"), align: "right" },
+        ]}
+        emptyText={t("settings.plans.empty")}
+        records={plans.data ?? []}
+        renderRow={(plan) => (
+          <TableRow key={plan.id} hover selected={editing?.id === plan.id}>
+            <TableCell>{plan.name}</TableCell>
+            <TableCell align="center">{plan.users}</TableCell>
+            <TableCell align="center">{plan.connections}</TableCell>
+            <TableCell align="center">{plan.queues}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              {formatPrice(plan.value)}
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }}>
+                {PLAN_FORM_FLAGS.filter(([, long]) => plan[long]).map(([short]) => (
+                  <Chip key={short} size="small" label={t(`settings.plans.flags.${short}`)} />
                 ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              </Stack>
+            </TableCell>
+            <RecordActions name={plan.name} onEdit={() => edit(plan)} onDelete={() => setDeleting(plan)} />
+          </TableRow>
         )}
-      </Box>
+      />
 
-      <ConfirmationModal
-        open={Boolean(deleting)}
+      <DeleteConfirmation
         title={t("settings.plans.confirmDelete.title", { name: deleting?.name ?? "" })}
-        onClose={() => setDeleting(null)}
-        onConfirm={remove}
-        confirmLabel={t("settings.buttons.delete")}
-      >
-        {t("settings.plans.confirmDelete.message")}
-      </ConfirmationModal>
+        message={t("settings.plans.confirmDelete.message")}
+        {...deleteConfirmation}
+      />
     </Stack>
   );
 }

@@ -10,20 +10,15 @@ import {
   UserForm,
 } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import Visibility from "@mui/icons-material/Visibility";
-import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import {
   Box,
   Button,
   Checkbox,
   Chip,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
-  InputAdornment,
   ListItemText,
   MenuItem,
   Stack,
@@ -31,7 +26,7 @@ import {
   useTheme,
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Controller, type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
@@ -39,6 +34,8 @@ import { z } from "zod";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import { Loading } from "../../components/Loading";
+import { PasswordTextField } from "../../components/PasswordTextField";
+import { SubmitButton } from "../../components/SubmitButton";
 import {
   type ConnectionOption,
   type CreateUserPayload,
@@ -193,7 +190,6 @@ function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange
   const { user: sessionUser } = useSession();
   const fieldError = useFieldError();
   const chipColors = useChipColors();
-  const [showPassword, setShowPassword] = useState(false);
   const editing = userId !== null;
   const canEditProfile = can(sessionUser?.profile, "user-modal:editProfile");
   const canEditQueues = can(sessionUser?.profile, "user-modal:editQueues");
@@ -298,31 +294,16 @@ function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange
               error={Boolean(errors.name)}
               helperText={fieldError(errors.name)}
             />
-            <TextField
+            <PasswordTextField
               {...register("password")}
               id="user-password"
               label={t("userModal.form.password")}
-              type={showPassword ? "text" : "password"}
               required={!editing}
               fullWidth
               autoComplete="new-password"
               error={Boolean(errors.password)}
               helperText={fieldError(errors.password) ?? (editing ? t("userModal.form.passwordKeep") : undefined)}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={showPassword ? t("userModal.form.hidePassword") : t("userModal.form.showPassword")}
-                        onClick={() => setShowPassword((value) => !value)}
-                        edge="end"
-                      >
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              toggleLabels={{ show: t("userModal.form.showPassword"), hide: t("userModal.form.hidePassword") }}
             />
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
@@ -479,14 +460,9 @@ function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange
         <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
           {t("userModal.buttons.cancel")}
         </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <SubmitButton submitting={isSubmitting}>
           {editing ? t("userModal.buttons.save") : t("userModal.buttons.add")}
-        </Button>
+        </SubmitButton>
       </DialogActions>
     </Box>
   );

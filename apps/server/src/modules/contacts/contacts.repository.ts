@@ -1,0 +1,141 @@
+import type { ContactExtraInfo, ContactExtraInfoInput } from "@atendo/shared";
+import { and, asc, count, eq, ilike, inArray, ne, or } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { likePattern } from "../../db/errors.js";
+import { contactCustomFields, contacts } from "../../db/schema/index.js";
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type NewContactRow = typeof contacts.$inferInsert;
+export type ContactChanges = Partial<Pick<NewContactRow, "name" | "number" | "email">>;
+
+/** Tenant-scoped lookup: another company's id is simply not found. */
+export async function findContact(db: Executor, companyId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** One page of a company's contacts, by name, with the total that matches the search. */
+export async function pageContacts(
+  db: Executor,
+  companyId: number,
+  options: { search: string; limit: number; offset: number },
+): Promise<{ rows: ContactRow[]; count: number }> {
+  const pattern = likePattern(options.search);
+  const where = options.search
+    ? and(
+        eq(contacts.companyId, companyId),
+        or(ilike(contacts.name, pattern), ilike(contacts.number, pattern), ilike(contacts.email, pattern)),
+      )
+    : eq(contacts.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(asc(contacts.name), asc(contacts.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ value: count() }).from(contacts).where(where),
+  ]);
+  return { rows, count: total?.value ?? 0 };
+}
+
+export async function listCompanyContacts(db: Executor, companyId: number) {
+  return db
+    .select({ id: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
+    .from(contacts)
+    .where(eq(contacts.companyId, companyId))
+    .orderBy(asc(contacts.name), asc(contacts.id));
+}
+
+/** Extra info of several contacts at once, keyed by contact id, in the order it was written. */
+export async function extraInfoOfContacts(
+  db: Executor,
+  companyId: number,
+  contactIds: number[],
+): Promise<Map<number, ContactExtraInfo[]>> {
+  const result = new Map<number, ContactExtraInfo[]>();
+  if (contactIds.length === 0) return result;
+  const rows = await db
+    .select({
+      contactId: contactCustomFields.contactId,
+      id: contactCustomFields.id,
+      name: contactCustomFields.name,
+      value: contactCustomFields.value,
+    })
+    .from(contactCustomFields)
+    .where(and(eq(contactCustomFields.companyId, companyId), inArray(contactCustomFields.contactId, contactIds)))
+    .orderBy(asc(contactCustomFields.id));
+  for (const row of rows) {
+    const list = result.get(row.contactId) ?? [];
+    list.push({ id: row.id, name: row.name, value: row.value });
+    result.set(row.contactId, list);
+  }
+  return result;
+}
+
+/** Whether another contact of the company already has this number. */
+export async function contactNumberTaken(
+  db: Executor,
+  companyId: number,
+  number: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const conditions = [eq(contacts.companyId, companyId), eq(contacts.number, number)];
+  if (exceptId) conditions.push(ne(contacts.id, exceptId));
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertContact(db: Executor, values: NewContactRow): Promise<ContactRow> {
+  const [row] = await db.insert(contacts).values(values).returning();
+  return row!;
+}
+
+export async function updateContact(
+  db: Executor,
+  companyId: number,
+  id: number,
+  changes: ContactChanges,
+): Promise<ContactRow | undefined> {
+  if (Object.keys(changes).length === 0) return findContact(db, companyId, id);
+  const [row] = await db
+    .update(contacts)
+    .set(changes)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteContact(db: Executor, companyId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}
+
+/** Replaces a contact's extra info with exactly these entries (the contact already checked to be the company's). */
+export async function setContactExtraInfo(
+  db: Executor,
+  companyId: number,
+  contactId: number,
+  items: ContactExtraInfoInput[],
+): Promise<void> {
+  await db
+    .delete(contactCustomFields)
+    .where(and(eq(contactCustomFields.companyId, companyId), eq(contactCustomFields.contactId, contactId)));
+  if (items.length > 0) {
+    await db
+      .insert(contactCustomFields)
+      .values(items.map((item) => ({ companyId, contactId, name: item.name, value: item.value })));
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  type Contact,
+  type ContactBody,
+  type ContactSummary,
+  type ContactUpdateBody,
+  can,
+  companyEvent,
+  type ListQuery,
+  PAGE_SIZE,
+} from "@atendo/shared";
+import type { AppContext } from "../../context.js";
+import { uniqueViolation } from "../../db/errors.js";
+import type { AuthSession } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import {
+  type ContactChanges,
+  type ContactRow,
+  contactNumberTaken,
+  deleteContact,
+  extraInfoOfContacts,
+  findContact,
+  insertContact,
+  listCompanyContacts,
+  pageContacts,
+  setContactExtraInfo,
+  updateContact,
+} from "./contacts.repository.js";
+
+/**
+ * Asks the messaging provider whether a number exists on WhatsApp.
+ * SEAM: the connections module does not provide it yet; while absent, numbers are not checked.
+ * When it answers false the contact is refused with ERR_WAPP_INVALID_CONTACT.
+ */
+export type CheckContactNumber = (companyId: number, number: string) => Promise<boolean>;
+
+type Deps = Pick<AppContext, "db" | "realtime"> & { checkNumber?: CheckContactNumber };
+
+async function toContacts(deps: Deps, companyId: number, rows: ContactRow[]): Promise<Contact[]> {
+  const extraInfo = await extraInfoOfContacts(
+    deps.db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profilePicUrl,
+    isGroup: row.isGroup,
+    extraInfo: extraInfo.get(row.id) ?? [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function toContact(deps: Deps, row: ContactRow): Promise<Contact> {
+  const [contact] = await toContacts(deps, row.companyId, [row]);
+  return contact!;
+}
+
+function emitContact(deps: Deps, companyId: number, contact: Contact) {
+  deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "update", contact });
+}
+
+export async function listContactsPage(
+  deps: Deps,
+  actor: AuthSession,
+  query: ListQuery,
+): Promise<{ contacts: Contact[]; count: number; hasMore: boolean }> {
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const { rows, count } = await pageContacts(deps.db, actor.companyId, {
+    search: query.searchParam,
+    limit: PAGE_SIZE,
+    offset,
+  });
+  return {
+    contacts: await toContacts(deps, actor.companyId, rows),
+    count,
+    hasMore: offset + rows.length < count,
+  };
+}
+
+/** The whole company's contacts; a companyId in the query is ignored, even for a super admin. */
+export async function listContacts(deps: Deps, actor: AuthSession): Promise<ContactSummary[]> {
+  return listCompanyContacts(deps.db, actor.companyId);
+}
+
+export async function showContact(deps: Deps, actor: AuthSession, id: number): Promise<Contact> {
+  const row = await findContact(deps.db, actor.companyId, id);
+  if (!row) throw new AppError("ERR_NO_CONTACT_FOUND");
+  return toContact(deps, row);
+}
+
+async function assertValidOnWhatsapp(deps: Deps, companyId: number, number: string) {
+  if (deps.checkNumber && !(await deps.checkNumber(companyId, number))) {
+    throw new AppError("ERR_WAPP_INVALID_CONTACT");
+  }
+}
+
+/** A unique violation that slipped past the check (two requests racing) answers the same code. */
+function rethrowUnique(error: unknown): never {
+  if (uniqueViolation(error) === "contacts_company_number_unique") throw new AppError("ERR_DUPLICATED_CONTACT");
+  throw error;
+}
+
+/** Contacts made here are never groups: groups come from the messaging service. */
+export async function createContact(deps: Deps, actor: AuthSession, body: ContactBody): Promise<Contact> {
+  const { companyId } = actor;
+  if (await contactNumberTaken(deps.db, companyId, body.number)) throw new AppError("ERR_DUPLICATED_CONTACT");
+  await assertValidOnWhatsapp(deps, companyId, body.number);
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const contact = await insertContact(tx, {
+        companyId,
+        name: body.name,
+        number: body.number,
+        email: body.email,
+        isGroup: false,
+      });
+      await setContactExtraInfo(tx, companyId, contact.id, body.extraInfo);
+      return contact;
+    })
+    .catch(rethrowUnique);
+  const contact = await toContact(deps, row);
+  emitContact(deps, companyId, contact);
+  return contact;
+}
+
+export async function updateContactById(
+  deps: Deps,
+  actor: AuthSession,
+  id: number,
+  body: ContactUpdateBody,
+): Promise<Contact> {
+  const { companyId } = actor;
+  const existing = await findContact(deps.db, companyId, id);
+  if (!existing) throw new AppError("ERR_NO_CONTACT_FOUND");
+
+  const changes: ContactChanges = {};
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.email !== undefined) changes.email = body.email;
+  // A group's number is the provider's group id: it is not ours to rewrite.
+  const numberChanged = body.number !== undefined && body.number !== existing.number && !existing.isGroup;
+  if (numberChanged) {
+    if (await contactNumberTaken(deps.db, companyId, body.number!, id)) throw new AppError("ERR_DUPLICATED_CONTACT");
+    await assertValidOnWhatsapp(deps, companyId, body.number!);
+    changes.number = body.number;
+  }
+
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const updated = await updateContact(tx, companyId, id, changes);
+      if (!updated) throw new AppError("ERR_NO_CONTACT_FOUND");
+      if (body.extraInfo) await setContactExtraInfo(tx, companyId, id, body.extraInfo);
+      return updated;
+    })
+    .catch(rethrowUnique);
+  const contact = await toContact(deps, row);
+  emitContact(deps, companyId, contact);
+  return contact;
+}
+
+export async function removeContact(deps: Deps, actor: AuthSession, id: number): Promise<void> {
+  if (!actor.super && !can(actor.profile, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
+  const { companyId } = actor;
+  if (!(await deleteContact(deps.db, companyId, id))) throw new AppError("ERR_NO_CONTACT_FOUND");
+  deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "delete", contactId: id });
+}
