@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newQueue, newTenant } from "./factories.js";
+import { queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
+import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
 /**
@@ -12,11 +13,19 @@ interface Case {
   method: "GET" | "PUT" | "DELETE" | "POST";
   /** Builds the URL from company A's records. */
   url: (a: Records) => string;
-  payload?: Record<string, unknown>;
+  /** A body, or one built from company A's records. */
+  payload?: Record<string, unknown> | ((a: Records) => Record<string, unknown>);
 }
 interface Records {
   tenant: Tenant;
   queueId: number;
+  contactId: number;
+  ticketId: number;
+  tagId: number;
+  noteId: number;
+  quickMessageId: number;
+  queueOptionId: number;
+  whatsappId: number;
 }
 
 const CASES: Case[] = [
@@ -32,6 +41,32 @@ const CASES: Case[] = [
     url: (a) => `/companies/${a.tenant.company.id}/schedules`,
     payload: { schedules: [{ weekday: "Segunda-feira", weekdayEn: "monday", startTime: "09:00", endTime: "10:00" }] },
   },
+  { method: "GET", url: (a) => `/contacts/${a.contactId}` },
+  { method: "PUT", url: (a) => `/contacts/${a.contactId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/contacts/${a.contactId}` },
+  { method: "GET", url: (a) => `/ticket-notes/list?ticketId=${a.ticketId}` },
+  {
+    method: "POST",
+    url: () => "/ticket-notes",
+    payload: (a) => ({ note: "Sneaky note", ticketId: a.ticketId, contactId: a.contactId }),
+  },
+  { method: "POST", url: () => "/tags/sync", payload: (a) => ({ ticketId: a.ticketId, tags: [] }) },
+  { method: "DELETE", url: (a) => `/ticket-notes/${a.noteId}` },
+  { method: "GET", url: (a) => `/tags/${a.tagId}` },
+  { method: "PUT", url: (a) => `/tags/${a.tagId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/tags/${a.tagId}` },
+  { method: "PUT", url: (a) => `/ticket-tags/${a.ticketId}/${a.tagId}` },
+  { method: "DELETE", url: (a) => `/ticket-tags/${a.ticketId}` },
+  { method: "GET", url: (a) => `/quick-messages/${a.quickMessageId}` },
+  { method: "PUT", url: (a) => `/quick-messages/${a.quickMessageId}`, payload: { shortcode: "hijacked" } },
+  { method: "DELETE", url: (a) => `/quick-messages/${a.quickMessageId}` },
+  { method: "DELETE", url: (a) => `/quick-messages/${a.quickMessageId}/media-upload` },
+  { method: "GET", url: (a) => `/queue-options?queueId=${a.queueId}` },
+  { method: "PUT", url: (a) => `/queue-options/${a.queueOptionId}`, payload: { title: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/queue-options/${a.queueOptionId}` },
+  { method: "GET", url: (a) => `/whatsapp/${a.whatsappId}` },
+  { method: "PUT", url: (a) => `/whatsapp/${a.whatsappId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/whatsapp/${a.whatsappId}` },
 ];
 
 let env: TestEnv;
@@ -41,8 +76,35 @@ let b: Tenant;
 beforeAll(async () => {
   env = await createTestEnv();
   const tenant = await newTenant(env);
-  const queue = await newQueue(env.db, tenant.company.id);
-  a = { tenant, queueId: queue.id };
+  const companyId = tenant.company.id;
+  const queue = await newQueue(env.db, companyId);
+  const contact = await newContact(env.db, companyId);
+  const ticket = await newTicket(env.db, companyId, { contactId: contact.id, queueId: queue.id });
+  const tag = await newTag(env.db, companyId);
+  const whatsapp = await newWhatsapp(env.db, companyId, { isDefault: true });
+  const [note] = await env.db
+    .insert(ticketNotes)
+    .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: tenant.admin.id, note: "Private" })
+    .returning();
+  const [quickMessage] = await env.db
+    .insert(quickMessages)
+    .values({ companyId, userId: tenant.admin.id, shortcode: "hello", message: "Hello", geral: true })
+    .returning();
+  const [option] = await env.db
+    .insert(queueOptions)
+    .values({ companyId, queueId: queue.id, title: "Sales", option: 1 })
+    .returning();
+  a = {
+    tenant,
+    queueId: queue.id,
+    contactId: contact.id,
+    ticketId: ticket.id,
+    tagId: tag.id,
+    noteId: note!.id,
+    quickMessageId: quickMessage!.id,
+    queueOptionId: option!.id,
+    whatsappId: whatsapp.id,
+  };
   b = await newTenant(env);
 });
 afterAll(async () => env.close());
@@ -55,7 +117,7 @@ describe("tenant isolation", () => {
         method: c.method,
         url: c.url(a),
         headers: b.adminHeaders,
-        ...(c.payload ? { payload: c.payload } : {}),
+        ...(c.payload ? { payload: typeof c.payload === "function" ? c.payload(a) : c.payload } : {}),
       });
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json().error).toMatch(/^ERR_/);
@@ -73,5 +135,25 @@ describe("tenant isolation", () => {
       headers: a.tenant.adminHeaders,
     });
     expect(company.statusCode).toBe(200);
+    for (const url of [
+      `/contacts/${a.contactId}`,
+      `/tags/${a.tagId}`,
+      `/quick-messages/${a.quickMessageId}`,
+      `/whatsapp/${a.whatsappId}`,
+    ]) {
+      const record = await env.app.inject({ url, headers: a.tenant.adminHeaders });
+      expect(record.statusCode, url).toBe(200);
+      expect(JSON.stringify(record.json())).not.toContain("Hijacked");
+    }
+    const notes = await env.app.inject({
+      url: `/ticket-notes/list?ticketId=${a.ticketId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(notes.json()).toHaveLength(1);
+    const options = await env.app.inject({
+      url: `/queue-options?queueId=${a.queueId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(options.json()).toEqual([expect.objectContaining({ id: a.queueOptionId, title: "Sales" })]);
   });
 });

@@ -16,3 +16,4 @@ export * from "./settings.js";
 export * from "./tags.schemas.js";
 export * from "./ticket-notes.schemas.js";
 export * from "./users.schemas.js";
+export * from "./whatsapps.schemas.js";

@@ -10,6 +10,7 @@ export const companyEvent = {
   auth: (companyId: number) => `company-${companyId}-auth`,
   payment: (companyId: number) => `company-${companyId}-payment`,
   queue: (companyId: number) => `company-${companyId}-queue`,
+  tag: (companyId: number) => `company-${companyId}-tag`,
   settings: (companyId: number) => `company-${companyId}-settings`,
 } as const;
 export type CompanyEventKind = keyof typeof companyEvent;

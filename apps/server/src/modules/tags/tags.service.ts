@@ -44,7 +44,7 @@ type Deps = Pick<AppContext, "db" | "realtime">;
 const KANBAN_TICKETS_LIMIT = 1000;
 
 /** The tag channel is not in shared's companyEvent list yet (see the module report). */
-export const tagEvent = (companyId: number) => `company-${companyId}-tag`;
+export const tagEvent = companyEvent.tag;
 
 function toTag(row: TagWithCount): Tag {
   return {
@@ -68,7 +68,7 @@ function emitTicketTags(deps: Deps, companyId: number, ticketId: number, tags: T
 
 const notFound = () => new AppError("ERR_NOT_FOUND");
 /** No dedicated code exists for a taken tag name: a field error names it. */
-const duplicatedName = () => new AppError("ERR_VALIDATION", { fields: [{ path: "body.name", message: "duplicated" }] });
+const duplicatedName = () => new AppError("ERR_TAG_NAME_ALREADY_EXISTS");
 
 function rethrowUnique(error: unknown): never {
   if (uniqueViolation(error) === "tags_company_name_unique") throw duplicatedName();

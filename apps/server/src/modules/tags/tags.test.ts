@@ -155,7 +155,7 @@ describe("POST /tags", () => {
     expect(byAgent.json().kanban).toBe(0);
   });
 
-  it("answers ERR_VALIDATION for a short or missing name, a bad flag, and a duplicate name", async () => {
+  it("answers ERR_VALIDATION for a short or missing name and a bad flag, and ERR_TAG_NAME_ALREADY_EXISTS for a duplicate", async () => {
     const { company, agentHeaders } = await newTenant(env);
     for (const [payload, path] of [
       [{ name: "ab" }, "body.name"],
@@ -176,11 +176,8 @@ describe("POST /tags", () => {
       headers: agentHeaders,
       payload: { name: ` ${existing.name} ` },
     });
-    expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({
-      error: "ERR_VALIDATION",
-      fields: [{ path: "body.name", message: "duplicated" }],
-    });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toEqual({ error: "ERR_TAG_NAME_ALREADY_EXISTS" });
     const elsewhere = await env.app.inject({
       method: "POST",
       url: "/tags",
@@ -190,14 +187,14 @@ describe("POST /tags", () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
-  it("two concurrent creations of one name answer one 200 and one ERR_VALIDATION, never 500", async () => {
+  it("two concurrent creations of one name answer one 200 and one ERR_TAG_NAME_ALREADY_EXISTS, never 500", async () => {
     const { agentHeaders } = await newTenant(env);
     const responses = await Promise.all(
       [1, 2].map(() =>
         env.app.inject({ method: "POST", url: "/tags", headers: agentHeaders, payload: { name: "Race" } }),
       ),
     );
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });
 
@@ -243,8 +240,8 @@ describe("PUT /tags/:id", () => {
       headers: agentHeaders,
       payload: { name: other.name },
     });
-    expect(taken.statusCode).toBe(400);
-    expect(taken.json().fields).toEqual([{ path: "body.name", message: "duplicated" }]);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: "ERR_TAG_NAME_ALREADY_EXISTS" });
     const same = await env.app.inject({
       method: "PUT",
       url: `/tags/${tag.id}`,

@@ -164,6 +164,8 @@ export const en: Locale = {
     ERR_NO_QUEUE_FOUND: "No queue found.",
     ERR_PLAN_USERS_LIMIT: "Your plan's user limit has been reached.",
     ERR_PLAN_QUEUES_LIMIT: "Your plan's queue limit has been reached.",
+    ERR_PLAN_CONNECTIONS_LIMIT: "Your plan's connection limit has been reached.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "A tag with this name already exists.",
     ERR_INVALID_RESET_CODE: "Invalid or expired verification code.",
     ERR_CANNOT_DELETE_SELF: "You cannot delete your own user.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "You cannot delete your own company.",

@@ -165,6 +165,8 @@ export const es: Locale = {
     ERR_NO_QUEUE_FOUND: "No se encontró ninguna cola.",
     ERR_PLAN_USERS_LIMIT: "Se alcanzó el límite de usuarios de su plan.",
     ERR_PLAN_QUEUES_LIMIT: "Se alcanzó el límite de colas de su plan.",
+    ERR_PLAN_CONNECTIONS_LIMIT: "Se alcanzó el límite de conexiones de su plan.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "Ya existe una etiqueta con este nombre.",
     ERR_INVALID_RESET_CODE: "Código de verificación inválido o expirado.",
     ERR_CANNOT_DELETE_SELF: "No puede eliminar su propio usuario.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "No puede eliminar su propia empresa.",

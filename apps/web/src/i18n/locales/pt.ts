@@ -164,6 +164,8 @@ export const pt = {
     ERR_NO_QUEUE_FOUND: "Nenhuma fila encontrada.",
     ERR_PLAN_USERS_LIMIT: "O limite de usuários do seu plano foi atingido.",
     ERR_PLAN_QUEUES_LIMIT: "O limite de filas do seu plano foi atingido.",
+    ERR_PLAN_CONNECTIONS_LIMIT: "O limite de conexões do seu plano foi atingido.",
+    ERR_TAG_NAME_ALREADY_EXISTS: "Já existe uma tag com este nome.",
     ERR_INVALID_RESET_CODE: "Código de verificação inválido ou expirado.",
     ERR_CANNOT_DELETE_SELF: "Você não pode excluir o seu próprio usuário.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "Você não pode excluir a sua própria empresa.",
