@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { SessionManager } from "./channels/sessions.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import type { Mailer } from "./mail/mailer.js";
@@ -15,4 +16,6 @@ export interface AppContext {
   media: MediaStorage;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The running WhatsApp sessions (set by registerChannels while the app is built). */
+  sessions?: SessionManager;
 }

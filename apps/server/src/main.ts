@@ -14,7 +14,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) => console.error("database connection lost:", error.message),
+  });
   await database.migrate();
   const { app } = await buildApp({ config, db: database.db });
   app.log.info({ database: database.kind }, "database ready, migrations applied");

@@ -38,9 +38,16 @@ export function migrationsFolder(): string {
 
 const casing = "snake_case" as const;
 
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection dropped by the server (restart, admin command) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing }) as unknown as Database;
     return {
       db,

@@ -1,3 +1,4 @@
+import { registerChannels } from "../channels/index.js";
 import type { AppContext } from "../context.js";
 import type { App } from "../http/app.js";
 import type { AuthHooks } from "../http/auth.js";
@@ -11,12 +12,16 @@ import { registerQueueOptionsRoutes } from "./queue-options/queue-options.routes
 import { registerQueuesRoutes } from "./queues/queues.routes.js";
 import { registerQuickMessagesRoutes } from "./quick-messages/quick-messages.routes.js";
 import { registerSettingsRoutes } from "./settings/settings.routes.js";
+import { registerSimulatorRoutes } from "./simulator/simulator.routes.js";
 import { registerTagsRoutes } from "./tags/tags.routes.js";
 import { registerTicketNotesRoutes } from "./ticket-notes/ticket-notes.routes.js";
 import { registerUsersRoutes } from "./users/users.routes.js";
+import { registerWhatsappSessionsRoutes } from "./whatsapp-sessions/whatsapp-sessions.routes.js";
+import { registerWhatsappsRoutes } from "./whatsapps/whatsapps.routes.js";
 
 /** Every feature's routes, in one list. */
 export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks): Promise<void> {
+  registerChannels(app, ctx);
   registerAuthRoutes(app, ctx, auth);
   registerPasswordResetRoutes(app, ctx);
   registerPlansRoutes(app, ctx, auth);
@@ -30,4 +35,7 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerQuickMessagesRoutes(app, ctx, auth);
   registerTagsRoutes(app, ctx, auth);
   registerContactsRoutes(app, ctx, auth);
+  registerWhatsappSessionsRoutes(app, ctx, auth);
+  registerSimulatorRoutes(app, ctx);
+  registerWhatsappsRoutes(app, ctx, auth);
 }

@@ -5,6 +5,7 @@ export * from "./engagement.js";
 export * from "./queues.js";
 export * from "./relations.js";
 export * from "./settings.js";
+export * from "./simulator.js";
 export * from "./tickets.js";
 export * from "./users.js";
 export * from "./whatsapps.js";

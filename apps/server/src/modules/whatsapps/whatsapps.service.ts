@@ -33,7 +33,7 @@ import {
   whatsappTokenTaken,
 } from "./whatsapps.repository.js";
 
-type Deps = Pick<AppContext, "db" | "realtime"> & { config: Pick<AppContext["config"], "simulator"> };
+type Deps = Pick<AppContext, "db" | "realtime" | "sessions"> & { config: Pick<AppContext["config"], "simulator"> };
 
 const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
@@ -181,6 +181,8 @@ export async function createWhatsapp(deps: Deps, actor: AuthSession, body: Whats
     })
     .catch(rethrowUnique);
   await emitUpdates(deps, companyId, [...cleared, row]);
+  // A simulator connection starts pairing at once (its QR shows); the others start from the session routes.
+  if (row.provider === "simulator") await deps.sessions?.start(row.id);
   const [whatsapp] = await toWhatsapps(deps, actor, companyId, [row]);
   return whatsapp!;
 }
@@ -249,6 +251,7 @@ export async function removeWhatsapp(deps: Deps, actor: AuthSession, id: number)
     const [oldest] = await listWhatsapps(tx, companyId);
     return oldest ? updateWhatsapp(tx, companyId, oldest.id, { isDefault: true }) : undefined;
   });
+  await deps.sessions?.stop(id);
   deps.realtime.toCompany(companyId, companyEvent.whatsapp(companyId), { action: "delete", whatsappId: id });
   if (promoted) await emitUpdates(deps, companyId, [promoted]);
 }

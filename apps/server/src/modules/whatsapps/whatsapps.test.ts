@@ -472,3 +472,25 @@ describe("tenant isolation", () => {
     expectError(await put(a.adminHeaders, mine.id, { transferQueueId: theirQueue.id }), 404, "ERR_NO_QUEUE_FOUND");
   });
 });
+
+describe("sessions follow the connection's life", () => {
+  it("a new simulator connection starts pairing at once, and deleting it stops its session", async () => {
+    const { adminHeaders } = await newTenant(env);
+    const created = await env.app.inject({
+      method: "POST",
+      url: "/whatsapp",
+      headers: adminHeaders,
+      payload: { name: "Simulated", provider: "simulator" },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().id as number;
+    await vi.waitFor(async () => {
+      const current = await env.app.inject({ url: `/whatsapp/${id}`, headers: adminHeaders });
+      expect(current.json()).toMatchObject({ status: "qrcode", qrcode: expect.stringMatching(/.+/) });
+    });
+    const stop = vi.spyOn(env.ctx.sessions!, "stop");
+    const removed = await env.app.inject({ method: "DELETE", url: `/whatsapp/${id}`, headers: adminHeaders });
+    expect(removed.statusCode).toBe(200);
+    expect(stop).toHaveBeenCalledWith(id);
+  });
+});

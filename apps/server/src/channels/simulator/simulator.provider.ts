@@ -1,0 +1,259 @@
+import { randomBytes } from "node:crypto";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../http/errors.js";
+import {
+  type ChannelProvider,
+  type InboundMessage,
+  mediaTypeOf,
+  type OutboundMedia,
+  type ProviderCallbacks,
+  type ProviderConnection,
+  type ProviderFactory,
+} from "../provider.js";
+import {
+  advanceOutboundAck,
+  findDevice,
+  type InboundRow,
+  insertOutbound,
+  markAcked,
+  markDelivered,
+  markOutboundDeleted,
+  pairDevice,
+  pendingInbound,
+  unpairDevice,
+} from "./simulator.repository.js";
+
+type Deps = Pick<AppContext, "db" | "log">;
+
+export interface SimulatorOptions {
+  /** How often unacknowledged inbound messages are offered again. */
+  sweepMs: number;
+  /** Rows read per delivery round: the sweep never loads a whole table. */
+  batchSize: number;
+  /** Delay before the customer's phone reports "delivered" (ack 2). */
+  deliveredAfterMs: number;
+}
+
+export const SIMULATOR_DEFAULTS: SimulatorOptions = { sweepMs: 3000, batchSize: 100, deliveredAfterMs: 300 };
+
+/** The number a paired simulated phone gets: recognisable and unique per connection. */
+export const virtualNumber = (whatsappId: number) => String(5_500_000_000 + whatsappId);
+
+/** Message ids shaped like WhatsApp's (upper-case hex). */
+export const newProviderId = () => `SIM${randomBytes(10).toString("hex").toUpperCase()}`;
+
+const NUMBER = /^\d{10,15}$/;
+
+type State = "idle" | "qrcode" | "connected" | "stopped";
+
+/**
+ * A virtual phone paired with one connection. Its network (pending inbound,
+ * sent messages, pairing) lives in the simulator tables, so it behaves like
+ * WhatsApp across restarts: what arrived while the connection was down is
+ * delivered when it comes back, and anything not acknowledged is offered again.
+ */
+export class SimulatorProvider implements ChannelProvider {
+  private state: State = "idle";
+  private sweep?: NodeJS.Timeout;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private delivering?: Promise<void>;
+  private again = false;
+
+  constructor(
+    private readonly deps: Deps,
+    readonly connection: ProviderConnection,
+    private readonly callbacks: ProviderCallbacks,
+    private readonly options: SimulatorOptions = SIMULATOR_DEFAULTS,
+  ) {}
+
+  get status(): State {
+    return this.state;
+  }
+
+  async start(): Promise<void> {
+    const device = await findDevice(this.deps.db, this.connection.id);
+    if (device) {
+      await this.connect(device.number);
+      return;
+    }
+    this.state = "qrcode";
+    // What the connections page renders as a QR code; the simulator page "scans" it.
+    await this.callbacks.onQr(`atendo-sim:${this.connection.id}:${randomBytes(16).toString("base64url")}`);
+  }
+
+  /** The simulator scanned the QR code. */
+  async scan(): Promise<{ number: string }> {
+    if (this.state !== "qrcode") throw new AppError("ERR_WAPP_NOT_INITIALIZED", { message: "no QR code to scan" });
+    const number = virtualNumber(this.connection.id);
+    await pairDevice(this.deps.db, this.connection.id, number);
+    await this.connect(number);
+    return { number };
+  }
+
+  async stop(): Promise<void> {
+    this.state = "stopped";
+    if (this.sweep) clearInterval(this.sweep);
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await this.delivering;
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+    await unpairDevice(this.deps.db, this.connection.id);
+  }
+
+  async sendText(to: string, body: string, options?: { quotedProviderId?: string }) {
+    return this.send({ to, body, quotedId: options?.quotedProviderId ?? null });
+  }
+
+  async sendMedia(to: string, media: OutboundMedia) {
+    return this.send({
+      to,
+      body: media.caption ?? "",
+      mediaType: mediaTypeOf(media.mimeType),
+      mediaName: media.fileName,
+    });
+  }
+
+  async deleteMessage(_to: string, providerId: string): Promise<void> {
+    this.requireConnected();
+    if (!(await markOutboundDeleted(this.deps.db, this.connection.id, providerId))) {
+      throw new AppError("ERR_DELETE_WAPP_MSG");
+    }
+  }
+
+  async checkNumber(number: string): Promise<boolean> {
+    this.requireConnected();
+    return NUMBER.test(number);
+  }
+
+  /** A customer opened the chat: everything sent to them is read (ack 3). */
+  async customerRead(from: string): Promise<string[]> {
+    const moved = await advanceOutboundAck(this.deps.db, this.connection.id, { to: from }, 3);
+    for (const providerId of moved) await this.reportAck(providerId, 3);
+    return moved;
+  }
+
+  /** Offers pending inbound messages now (a new one arrived, or the sweep ticked). */
+  kick(): void {
+    if (this.state !== "connected") return;
+    if (this.delivering) {
+      this.again = true;
+      return;
+    }
+    this.delivering = this.drain()
+      .catch((error) =>
+        this.deps.log.error({ err: error, whatsappId: this.connection.id }, "simulator delivery failed"),
+      )
+      .finally(() => {
+        this.delivering = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async connect(number: string): Promise<void> {
+    this.state = "connected";
+    await this.callbacks.onStatus("OPENING");
+    await this.callbacks.onStatus("CONNECTED", { number });
+    if (this.state !== "connected") return;
+    this.sweep = setInterval(() => this.kick(), this.options.sweepMs);
+    this.sweep.unref();
+    this.kick();
+  }
+
+  /** Delivers in order, one at a time; each row is acknowledged only after ingestion resolved. */
+  private async drain(): Promise<void> {
+    for (;;) {
+      this.again = false;
+      const rows = await pendingInbound(this.deps.db, this.connection.id, this.options.batchSize);
+      await markDelivered(
+        this.deps.db,
+        rows.map((row) => row.id),
+      );
+      let progressed = false;
+      for (const row of rows) {
+        if (this.state !== "connected") return;
+        try {
+          await this.callbacks.onInbound(toInboundMessage(row));
+          await markAcked(this.deps.db, row.id);
+          progressed = true;
+        } catch (error) {
+          // Left unacknowledged: the next sweep offers it again.
+          this.deps.log.error(
+            { err: error, whatsappId: this.connection.id, providerId: row.providerId },
+            "inbound failed",
+          );
+        }
+      }
+      if (!progressed || (rows.length < this.options.batchSize && !this.again)) return;
+    }
+  }
+
+  private async send(values: {
+    to: string;
+    body: string;
+    quotedId?: string | null;
+    mediaType?: ReturnType<typeof mediaTypeOf>;
+    mediaName?: string;
+  }): Promise<{ providerId: string }> {
+    this.requireConnected();
+    const providerId = newProviderId();
+    await insertOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ack: 1, ...values });
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void this.delivered(providerId);
+    }, this.options.deliveredAfterMs);
+    this.timers.add(timer);
+    return { providerId };
+  }
+
+  private async delivered(providerId: string): Promise<void> {
+    try {
+      const moved = await advanceOutboundAck(this.deps.db, this.connection.id, { providerId }, 2);
+      if (moved.length && this.state === "connected") await this.reportAck(providerId, 2);
+    } catch (error) {
+      this.deps.log.error({ err: error, whatsappId: this.connection.id, providerId }, "simulator ack failed");
+    }
+  }
+
+  private async reportAck(providerId: string, ack: number): Promise<void> {
+    await this.callbacks.onAck(providerId, ack);
+  }
+
+  private requireConnected(): void {
+    if (this.state !== "connected") throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+  }
+}
+
+function toInboundMessage(row: InboundRow): InboundMessage {
+  const { payload } = row;
+  return {
+    providerId: row.providerId,
+    from: payload.from,
+    name: payload.name,
+    body: payload.body,
+    timestamp: payload.timestamp,
+    group: payload.group,
+    participantName: payload.group ? payload.name : undefined,
+    media: payload.media
+      ? {
+          type: payload.media.type,
+          fileName: payload.media.fileName,
+          mimeType: payload.media.mimeType,
+          data: Buffer.from(payload.media.base64, "base64"),
+        }
+      : undefined,
+    location: payload.location,
+    vcard: payload.vcard,
+    quotedProviderId: payload.quotedProviderId,
+  };
+}
+
+export function createSimulatorFactory(deps: Deps, options: Partial<SimulatorOptions> = {}): ProviderFactory {
+  return (connection, callbacks) =>
+    new SimulatorProvider(deps, connection, callbacks, { ...SIMULATOR_DEFAULTS, ...options });
+}

@@ -1,0 +1,109 @@
+import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import {
+  type SimulatorInboundPayload,
+  simulatorDevices,
+  simulatorInbound,
+  simulatorOutbound,
+} from "../../db/schema/index.js";
+
+export type InboundRow = typeof simulatorInbound.$inferSelect;
+export type OutboundRow = typeof simulatorOutbound.$inferSelect;
+
+export async function findDevice(db: Executor, whatsappId: number) {
+  const [row] = await db.select().from(simulatorDevices).where(eq(simulatorDevices.whatsappId, whatsappId)).limit(1);
+  return row;
+}
+
+export async function pairDevice(db: Executor, whatsappId: number, number: string): Promise<void> {
+  await db
+    .insert(simulatorDevices)
+    .values({ whatsappId, number })
+    .onConflictDoUpdate({ target: simulatorDevices.whatsappId, set: { number, pairedAt: new Date() } });
+}
+
+export async function unpairDevice(db: Executor, whatsappId: number): Promise<void> {
+  await db.delete(simulatorDevices).where(eq(simulatorDevices.whatsappId, whatsappId));
+}
+
+export async function insertInbound(
+  db: Executor,
+  values: { whatsappId: number; providerId: string; payload: SimulatorInboundPayload },
+): Promise<InboundRow> {
+  const [row] = await db.insert(simulatorInbound).values(values).returning();
+  return row!;
+}
+
+/** The oldest unacknowledged messages of one connection, through simulator_inbound_pending_idx. */
+export async function pendingInbound(db: Executor, whatsappId: number, limit: number): Promise<InboundRow[]> {
+  return db
+    .select()
+    .from(simulatorInbound)
+    .where(and(eq(simulatorInbound.whatsappId, whatsappId), isNull(simulatorInbound.ackedAt)))
+    .orderBy(asc(simulatorInbound.id))
+    .limit(limit);
+}
+
+export async function markDelivered(db: Executor, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.update(simulatorInbound).set({ deliveredAt: new Date() }).where(inArray(simulatorInbound.id, ids));
+}
+
+export async function markAcked(db: Executor, id: number): Promise<void> {
+  await db.update(simulatorInbound).set({ ackedAt: new Date() }).where(eq(simulatorInbound.id, id));
+}
+
+export async function insertOutbound(
+  db: Executor,
+  values: typeof simulatorOutbound.$inferInsert,
+): Promise<OutboundRow> {
+  const [row] = await db.insert(simulatorOutbound).values(values).returning();
+  return row!;
+}
+
+/** Moves acks forward only; answers the provider ids that moved. */
+export async function advanceOutboundAck(
+  db: Executor,
+  whatsappId: number,
+  where: { providerId?: string; to?: string },
+  ack: number,
+): Promise<string[]> {
+  const rows = await db
+    .update(simulatorOutbound)
+    .set({ ack })
+    .where(
+      and(
+        eq(simulatorOutbound.whatsappId, whatsappId),
+        where.providerId ? eq(simulatorOutbound.providerId, where.providerId) : undefined,
+        where.to ? eq(simulatorOutbound.to, where.to) : undefined,
+        lt(simulatorOutbound.ack, ack),
+      ),
+    )
+    .returning({ providerId: simulatorOutbound.providerId });
+  return rows.map((row) => row.providerId);
+}
+
+export async function markOutboundDeleted(db: Executor, whatsappId: number, providerId: string): Promise<boolean> {
+  const rows = await db
+    .update(simulatorOutbound)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(simulatorOutbound.whatsappId, whatsappId), eq(simulatorOutbound.providerId, providerId)))
+    .returning({ id: simulatorOutbound.id });
+  return rows.length > 0;
+}
+
+/** The newest `limit` rows, answered oldest first. */
+export async function listOutbound(
+  db: Executor,
+  whatsappId: number,
+  to: string | undefined,
+  limit: number,
+): Promise<OutboundRow[]> {
+  const rows = await db
+    .select()
+    .from(simulatorOutbound)
+    .where(and(eq(simulatorOutbound.whatsappId, whatsappId), to ? eq(simulatorOutbound.to, to) : undefined))
+    .orderBy(desc(simulatorOutbound.id))
+    .limit(limit);
+  return rows.reverse();
+}

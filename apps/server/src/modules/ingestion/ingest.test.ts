@@ -1,0 +1,128 @@
+import { companyEvent } from "@atendo/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { newTenant, newWhatsapp } from "../../../test/factories.js";
+import { createTestEnv, type TestEnv } from "../../../test/harness.js";
+import type { InboundMessage } from "../../channels/provider.js";
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { upsertSetting } from "../settings/settings.repository.js";
+import { ingestInbound, locationBody } from "./ingest.js";
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv();
+});
+afterAll(async () => env.close());
+afterEach(() => vi.restoreAllMocks());
+
+let seq = 0;
+const text = (from: string, body: string, extra: Partial<InboundMessage> = {}): InboundMessage => ({
+  providerId: `TEST${Date.now()}${seq++}`,
+  from,
+  body,
+  timestamp: Date.now(),
+  ...extra,
+});
+
+async function connection() {
+  const tenant = await newTenant(env);
+  const whatsapp = await newWhatsapp(env.db, tenant.company.id, { provider: "simulator" });
+  return { ...tenant, whatsapp };
+}
+
+describe("ingestInbound", () => {
+  it("opens a new pending ticket after the previous one was closed", async () => {
+    const { whatsapp } = await connection();
+    const first = await ingestInbound(env.ctx, whatsapp, text("5511911110001", "one"));
+    if (!("ticket" in first)) throw new Error("expected a stored message");
+    expect(first.ticketCreated).toBe(true);
+    await env.db.update(tickets).set({ status: "closed" }).where(eq(tickets.id, first.ticket.id));
+
+    const second = await ingestInbound(env.ctx, whatsapp, text("5511911110001", "two"));
+    if (!("ticket" in second)) throw new Error("expected a stored message");
+    expect(second.ticketCreated).toBe(true);
+    expect(second.ticket.id).not.toBe(first.ticket.id);
+    expect(second.ticket).toMatchObject({ status: "pending", unreadMessages: 1 });
+    expect(second.contact.id).toBe(first.contact.id);
+
+    // An open ticket keeps receiving.
+    await env.db.update(tickets).set({ status: "open" }).where(eq(tickets.id, second.ticket.id));
+    const third = await ingestInbound(env.ctx, whatsapp, text("5511911110001", "three"));
+    if (!("ticket" in third)) throw new Error("expected a stored message");
+    expect(third).toMatchObject({
+      ticketCreated: false,
+      ticket: { id: second.ticket.id, status: "open", unreadMessages: 2 },
+    });
+  });
+
+  it("is a no-op for a provider id already stored, and emits nothing then", async () => {
+    const { company, whatsapp } = await connection();
+    const message = text("5511911110002", "hello");
+    await ingestInbound(env.ctx, whatsapp, message);
+    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    expect(await ingestInbound(env.ctx, whatsapp, message)).toEqual({ duplicate: true });
+    expect(emit).not.toHaveBeenCalledWith(company.id, companyEvent.appMessage(company.id), expect.anything());
+    expect(await env.db.select().from(messages).where(eq(messages.whatsappId, whatsapp.id))).toHaveLength(1);
+  });
+
+  it("stores concurrent deliveries of one message once, and concurrent messages of one customer in one ticket", async () => {
+    const { whatsapp } = await connection();
+    const message = text("5511911110003", "race");
+    const results = await Promise.all([1, 2, 3].map(() => ingestInbound(env.ctx, whatsapp, message)));
+    expect(results.filter((r) => "duplicate" in r && r.duplicate)).toHaveLength(2);
+
+    await Promise.all(
+      ["a", "b", "c", "d"].map((body) => ingestInbound(env.ctx, whatsapp, text("5511911110004", body))),
+    );
+    const [contact] = await env.db.select().from(contacts).where(eq(contacts.number, "5511911110004"));
+    const open = await env.db.select().from(tickets).where(eq(tickets.contactId, contact!.id));
+    expect(open).toHaveLength(1);
+    expect(open[0]!.unreadMessages).toBe(4);
+  });
+
+  it("keeps a private contact's name and follows a group's subject", async () => {
+    const { company, whatsapp } = await connection();
+    await upsertSetting(env.db, company.id, "CheckMsgIsGroup", "disabled");
+    await ingestInbound(env.ctx, whatsapp, text("5511911110005", "hi", { name: "Pedro" }));
+    await ingestInbound(env.ctx, whatsapp, text("5511911110005", "hi", { name: "P." }));
+    const [person] = await env.db.select().from(contacts).where(eq(contacts.number, "5511911110005"));
+    expect(person?.name).toBe("Pedro");
+
+    const group = { id: "120363000000000099", name: "Old name" };
+    await ingestInbound(env.ctx, whatsapp, text("5511911110005", "hi", { group }));
+    await ingestInbound(env.ctx, whatsapp, text("5511911110005", "hi", { group: { ...group, name: "New name" } }));
+    const [groupContact] = await env.db.select().from(contacts).where(eq(contacts.number, group.id));
+    expect(groupContact).toMatchObject({ name: "New name", isGroup: true });
+  });
+
+  it("skips groups when CheckMsgIsGroup is enabled", async () => {
+    const { whatsapp } = await connection();
+    const result = await ingestInbound(
+      env.ctx,
+      whatsapp,
+      text("5511911110006", "x", { group: { id: "1203", name: "G" } }),
+    );
+    expect(result).toEqual({ skipped: "group" });
+  });
+
+  it("links a reply to the message it quotes", async () => {
+    const { whatsapp } = await connection();
+    const original = text("5511911110007", "question");
+    const first = await ingestInbound(env.ctx, whatsapp, original);
+    const reply = await ingestInbound(
+      env.ctx,
+      whatsapp,
+      text("5511911110007", "answer", { quotedProviderId: original.providerId }),
+    );
+    if (!("message" in first) || !("message" in reply)) throw new Error("expected stored messages");
+    expect(reply.message.quotedMsgId).toBe(first.message.id);
+  });
+});
+
+describe("locationBody", () => {
+  it("is image|link|description, with the network's thumbnail when it has one", () => {
+    expect(locationBody({ lat: 1, lng: 2, thumbnailUrl: "data:image/png;base64,AAA" })).toBe(
+      "data:image/png;base64,AAA|https://maps.google.com/maps?q=1%2C2&z=17&hl=pt-BR|",
+    );
+  });
+});

@@ -1,0 +1,170 @@
+import { companyEvent, type MediaType } from "@atendo/shared";
+import type { InboundMessage } from "../../channels/provider.js";
+import type { AppContext } from "../../context.js";
+import { getSetting } from "../settings/settings.repository.js";
+import {
+  advanceMessageAck,
+  type ContactRow,
+  findActiveTicket,
+  findContact,
+  insertInboundMessage,
+  insertTicket,
+  type MessageRow,
+  messageExists,
+  messageIdByProviderId,
+  type TicketRow,
+  ticketRelations,
+  touchTicketWithMessage,
+  upsertContact,
+} from "./ingestion.repository.js";
+import { contactPayload, messagePayload, ticketPayload } from "./ingestion.serializers.js";
+
+export type IngestDeps = Pick<AppContext, "db" | "realtime" | "media" | "log">;
+
+export type IngestResult =
+  | { duplicate: true }
+  | { skipped: "group" }
+  | { duplicate: false; message: MessageRow; ticket: TicketRow; contact: ContactRow; ticketCreated: boolean };
+
+/** Thrown inside the transaction to roll back a redelivery (a ticket it may have opened included). */
+class Duplicate extends Error {}
+
+const MAPS_ZOOM = 15;
+
+/**
+ * "<image>|<maps link>|<description>" (document 1, message list). Without a
+ * thumbnail from the network, the image is the OpenStreetMap tile holding the point.
+ */
+export function locationBody(location: NonNullable<InboundMessage["location"]>): string {
+  const { lat, lng } = location;
+  const image = location.thumbnailUrl ?? osmTileUrl(lat, lng, MAPS_ZOOM);
+  const link = `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17&hl=pt-BR`;
+  return `${image}|${link}|${location.description ?? ""}`;
+}
+
+function osmTileUrl(lat: number, lng: number, zoom: number): string {
+  const n = 2 ** zoom;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const rad = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return `https://tile.openstreetmap.org/${zoom}/${x}/${y}.png`;
+}
+
+function bodyAndType(message: InboundMessage): { body: string; mediaType: MediaType } {
+  if (message.location) return { body: locationBody(message.location), mediaType: "locationMessage" };
+  if (message.vcard) return { body: message.vcard, mediaType: "vcard" };
+  if (message.media) return { body: message.body || message.media.fileName, mediaType: message.media.type };
+  return { body: message.body, mediaType: "chat" };
+}
+
+/** What the ticket list shows for the last message. */
+function lastMessageOf(body: string, mediaType: MediaType, mediaName: string | null): string {
+  if (mediaType === "locationMessage") return body.split("|")[2] || "Localização";
+  if (mediaType === "vcard") return /FN:(.*)/.exec(body)?.[1]?.trim() ?? "Contato";
+  return body || mediaName || "";
+}
+
+/**
+ * The one write path for inbound messages, whatever the provider: contact,
+ * ticket, message and counters in one transaction, idempotent on the provider
+ * id. It resolves after the commit, so a provider acknowledges only then.
+ */
+export async function ingestInbound(
+  deps: IngestDeps,
+  whatsapp: { id: number; companyId: number },
+  message: InboundMessage,
+): Promise<IngestResult> {
+  const { companyId } = whatsapp;
+  if (message.group && (await getSetting(deps.db, companyId, "CheckMsgIsGroup")) === "enabled") {
+    return { skipped: "group" };
+  }
+  // Cheap pre-check so a redelivered media message does not store its file twice.
+  if (await messageExists(deps.db, whatsapp.id, message.providerId)) return { duplicate: true };
+
+  const stored = message.media
+    ? await deps.media.save(companyId, { data: message.media.data, originalName: message.media.fileName })
+    : undefined;
+  const { body, mediaType } = bodyAndType(message);
+
+  let result: Exclude<IngestResult, { duplicate: true } | { skipped: "group" }>;
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const contact = message.group
+        ? await upsertContact(tx, companyId, { number: message.group.id, name: message.group.name, isGroup: true })
+        : await upsertContact(tx, companyId, {
+            number: message.from,
+            name: message.name?.trim() || message.from,
+            isGroup: false,
+          });
+      let ticket = await findActiveTicket(tx, companyId, contact.id, whatsapp.id);
+      const ticketCreated = !ticket;
+      ticket ??= await insertTicket(tx, {
+        companyId,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        status: "pending",
+        isGroup: contact.isGroup,
+      });
+      const quotedMsgId = message.quotedProviderId
+        ? await messageIdByProviderId(tx, companyId, whatsapp.id, message.quotedProviderId)
+        : undefined;
+      const row = await insertInboundMessage(tx, {
+        companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        providerId: message.providerId,
+        body,
+        fromMe: false,
+        mediaType,
+        mediaUrl: stored?.path ?? null,
+        mediaName: stored?.name ?? null,
+        ack: 0,
+        quotedMsgId: quotedMsgId ?? null,
+        participant: message.group ? (message.participantName ?? message.name ?? message.from).slice(0, 100) : null,
+        createdAt: new Date(message.timestamp),
+      });
+      if (!row) throw new Duplicate();
+      const updated = await touchTicketWithMessage(
+        tx,
+        companyId,
+        ticket.id,
+        lastMessageOf(body, mediaType, row.mediaName),
+      );
+      return { duplicate: false as const, message: row, ticket: updated, contact, ticketCreated };
+    });
+  } catch (error) {
+    if (stored) await deps.media.remove(stored.path).catch(() => undefined);
+    if (error instanceof Duplicate) return { duplicate: true };
+    throw error;
+  }
+
+  const relations = await ticketRelations(deps.db, companyId, result.ticket.id);
+  const ticket = ticketPayload(result.ticket, result.contact, relations);
+  // Every socket of the company for now; per-queue visibility (queue, user, admins, show-all) comes with routing.
+  deps.realtime.toCompany(companyId, companyEvent.appMessage(companyId), {
+    action: "create",
+    message: messagePayload(deps.media, result.message, result.contact),
+    ticket,
+    contact: contactPayload(result.contact),
+  });
+  deps.realtime.toCompany(companyId, companyEvent.ticket(companyId), { action: "update", ticket });
+  return result;
+}
+
+/** An ack reported by the provider for a message the company sent. */
+export async function applyAck(
+  deps: IngestDeps,
+  whatsapp: { id: number; companyId: number },
+  providerId: string,
+  ack: number,
+): Promise<MessageRow | undefined> {
+  const row = await advanceMessageAck(deps.db, whatsapp.id, providerId, ack);
+  if (!row || row.companyId !== whatsapp.companyId) return undefined;
+  const contact = row.contactId ? await findContact(deps.db, row.companyId, row.contactId) : undefined;
+  deps.realtime.toCompany(row.companyId, companyEvent.appMessage(row.companyId), {
+    action: "update",
+    message: messagePayload(deps.media, row, contact),
+  });
+  return row;
+}

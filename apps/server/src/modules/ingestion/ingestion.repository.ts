@@ -1,0 +1,150 @@
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { contacts, messages, queues, tickets, users, whatsapps } from "../../db/schema/index.js";
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type TicketRow = typeof tickets.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+export async function messageExists(db: Executor, whatsappId: number, providerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Creates the contact or answers the existing one. The conflict branch writes
+ * the row, which locks it until the commit: two messages of one customer are
+ * ingested one after the other, so they cannot open two tickets.
+ * A private contact keeps the name it has (an attendant may have edited it);
+ * a group follows its current subject.
+ */
+export async function upsertContact(
+  db: Executor,
+  companyId: number,
+  values: { number: string; name: string; isGroup: boolean },
+): Promise<ContactRow> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ companyId, number: values.number, name: values.name, isGroup: values.isGroup })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: values.isGroup ? { name: values.name, updatedAt: new Date() } : { number: sql`${contacts.number}` },
+    })
+    .returning();
+  return row!;
+}
+
+export async function findActiveTicket(
+  db: Executor,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, ["open", "pending"]),
+      ),
+    )
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertTicket(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row!;
+}
+
+export async function messageIdByProviderId(
+  db: Executor,
+  companyId: number,
+  whatsappId: number,
+  providerId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** Answers undefined when the provider id is already stored: the redelivery is a no-op. */
+export async function insertInboundMessage(
+  db: Executor,
+  values: typeof messages.$inferInsert,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+    .returning();
+  return row;
+}
+
+export async function touchTicketWithMessage(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  lastMessage: string,
+): Promise<TicketRow> {
+  const [row] = await db
+    .update(tickets)
+    .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+  return row!;
+}
+
+/** The names a ticket event carries with it. */
+export async function ticketRelations(db: Executor, companyId: number, ticketId: number) {
+  const [row] = await db
+    .select({
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      user: { id: users.id, name: users.name },
+      whatsapp: { id: whatsapps.id, name: whatsapps.name },
+    })
+    .from(tickets)
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  return row ?? { queue: null, user: null, whatsapp: null };
+}
+
+/** Moves an outbound message's ack forward (acks never go back), answering the row when it changed. */
+export async function advanceMessageAck(
+  db: Executor,
+  whatsappId: number,
+  providerId: string,
+  ack: number,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId), lt(messages.ack, ack)))
+    .returning();
+  return row;
+}
+
+export async function findContact(db: Executor, companyId: number, contactId: number): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
+    .limit(1);
+  return row;
+}
