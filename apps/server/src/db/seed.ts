@@ -1,8 +1,9 @@
 import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
+import { randomToken } from "../modules/auth/tokens.js";
 import type { Database } from "./client.js";
-import { companies, plans, queues, settings, userQueues, users } from "./schema/index.js";
+import { companies, plans, queues, settings, userQueues, users, whatsappQueues, whatsapps } from "./schema/index.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
 export const DEMO_LOGINS = {
@@ -88,6 +89,23 @@ export async function seedDemo(db: Database): Promise<boolean> {
       })),
     );
     await tx.insert(userQueues).values(links);
+    // The built-in virtual phone network: the demo can be tried without a phone.
+    const [connection] = await tx
+      .insert(whatsapps)
+      .values({
+        companyId,
+        name: "Simulador",
+        provider: "simulator",
+        isDefault: true,
+        token: randomToken(24),
+        greetingMessage: "Olá! Bem-vindo à Demo. Escolha uma opção:",
+        complationMessage: "Atendimento encerrado. Obrigado pelo contato!",
+        ratingMessage: "Como você avalia nosso atendimento? Responda de 1 a 3.",
+      })
+      .returning({ id: whatsapps.id });
+    await tx
+      .insert(whatsappQueues)
+      .values(demoQueues.map((queue) => ({ companyId, whatsappId: connection!.id, queueId: queue.id })));
     return true;
   });
 }
