@@ -14,6 +14,8 @@ const ConfigSchema = z
     JWT_REFRESH_SECRET: z.string().min(16).optional(),
     SEED: onOff.optional(),
     SIMULATOR: onOff.optional(),
+    /** The real WhatsApp Web provider; tests turn it off, since this network never reaches WhatsApp. */
+    BAILEYS: onOff.default("on"),
     WEB_ORIGIN: z.string().optional(),
     WEB_DIST: z.string().optional(),
     PUBLIC_URL: z.string().optional(),

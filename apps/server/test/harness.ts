@@ -51,6 +51,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: "silent",
     SEED: "off",
     SIMULATOR: "on",
+    BAILEYS: "off",
     DATA_DIR: mkdtempSync(join(tmpdir(), "atendo-test-data-")),
     LOGIN_RATE_LIMIT: "1000",
     LOGIN_IP_RATE_LIMIT: "100000",

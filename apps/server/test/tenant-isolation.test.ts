@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
+import { messages, queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
 import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
@@ -21,6 +21,8 @@ interface Records {
   queueId: number;
   contactId: number;
   ticketId: number;
+  ticketUuid: string;
+  messageId: number;
   tagId: number;
   noteId: number;
   quickMessageId: number;
@@ -64,6 +66,14 @@ const CASES: Case[] = [
   { method: "GET", url: (a) => `/queue-options?queueId=${a.queueId}` },
   { method: "PUT", url: (a) => `/queue-options/${a.queueOptionId}`, payload: { title: "Hijacked" } },
   { method: "DELETE", url: (a) => `/queue-options/${a.queueOptionId}` },
+  { method: "GET", url: (a) => `/tickets/${a.ticketId}` },
+  { method: "GET", url: (a) => `/tickets/u/${a.ticketUuid}` },
+  { method: "PUT", url: (a) => `/tickets/${a.ticketId}`, payload: { status: "closed" } },
+  { method: "DELETE", url: (a) => `/tickets/${a.ticketId}` },
+  { method: "POST", url: () => "/tickets", payload: (a) => ({ contactId: a.contactId, queueId: a.queueId }) },
+  { method: "GET", url: (a) => `/messages/${a.ticketId}` },
+  { method: "POST", url: (a) => `/messages/${a.ticketId}`, payload: { body: "Sneaky" } },
+  { method: "DELETE", url: (a) => `/messages/${a.messageId}` },
   { method: "GET", url: (a) => `/whatsapp/${a.whatsappId}` },
   { method: "PUT", url: (a) => `/whatsapp/${a.whatsappId}`, payload: { name: "Hijacked" } },
   { method: "DELETE", url: (a) => `/whatsapp/${a.whatsappId}` },
@@ -94,8 +104,14 @@ beforeAll(async () => {
     .insert(queueOptions)
     .values({ companyId, queueId: queue.id, title: "Sales", option: 1 })
     .returning();
+  const [message] = await env.db
+    .insert(messages)
+    .values({ companyId, ticketId: ticket.id, whatsappId: whatsapp.id, body: "Secret", fromMe: false })
+    .returning();
   a = {
     tenant,
+    ticketUuid: ticket.uuid,
+    messageId: message!.id,
     queueId: queue.id,
     contactId: contact.id,
     ticketId: ticket.id,
@@ -150,6 +166,10 @@ describe("tenant isolation", () => {
       headers: a.tenant.adminHeaders,
     });
     expect(notes.json()).toHaveLength(1);
+    const ticket = await env.app.inject({ url: `/tickets/${a.ticketId}`, headers: a.tenant.adminHeaders });
+    expect(ticket.json()).toMatchObject({ status: "pending", lastMessage: "" });
+    const thread = await env.app.inject({ url: `/messages/${a.ticketId}`, headers: a.tenant.adminHeaders });
+    expect(thread.json().messages).toEqual([expect.objectContaining({ id: a.messageId, isDeleted: false })]);
     const options = await env.app.inject({
       url: `/queue-options?queueId=${a.queueId}`,
       headers: a.tenant.adminHeaders,

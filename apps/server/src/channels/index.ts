@@ -1,5 +1,6 @@
 import type { AppContext } from "../context.js";
 import type { App } from "../http/app.js";
+import { createBaileysFactory } from "./baileys/baileys.provider.js";
 import type { ProviderConnection, ProviderFactory } from "./provider.js";
 import { SessionManager } from "./sessions.js";
 import { createSimulatorFactory } from "./simulator/simulator.provider.js";
@@ -11,6 +12,7 @@ import { createSimulatorFactory } from "./simulator/simulator.provider.js";
 export function registerChannels(app: App, ctx: AppContext): SessionManager {
   const factories: Partial<Record<ProviderConnection["provider"], ProviderFactory>> = {};
   if (ctx.config.simulator) factories.simulator = createSimulatorFactory(ctx);
+  if (ctx.config.BAILEYS === "on") factories.baileys = createBaileysFactory(ctx);
   const sessions = new SessionManager(ctx, factories);
   ctx.sessions = sessions;
   app.addHook("onReady", async () => {

@@ -1,4 +1,4 @@
-import { type ConnectionStatus, companyEvent } from "@atendo/shared";
+import { CONNECTION_PROVIDERS, type ConnectionStatus, companyEvent } from "@atendo/shared";
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
@@ -19,7 +19,9 @@ export interface SessionPayload {
 /**
  * One per process: runs one provider per connection, keeps the connection row's
  * status, QR, number and retries, and emits `company-{id}-whatsappSession`.
- * Providers without a factory here (baileys, for now) stay DISCONNECTED.
+ * Providers without a factory here stay DISCONNECTED. "beta" is the spec's name
+ * for the WhatsApp Web provider: it runs on the `baileys` factory when no
+ * `beta` factory is given.
  */
 export class SessionManager {
   private readonly running = new Map<number, { provider: ChannelProvider; connection: ProviderConnection }>();
@@ -45,7 +47,7 @@ export class SessionManager {
 
   /** At server start: every connection some provider here can run. */
   async startAll(): Promise<void> {
-    const runnable = Object.keys(this.factories) as ProviderConnection["provider"][];
+    const runnable = CONNECTION_PROVIDERS.filter((provider) => this.factoryFor(provider));
     const rows = await this.deps.db
       .select({ id: whatsapps.id, companyId: whatsapps.companyId, provider: whatsapps.provider })
       .from(whatsapps)
@@ -84,7 +86,7 @@ export class SessionManager {
       if (!options.fresh) await this.stopRunning(whatsappId, "stop");
       else if (this.running.has(whatsappId)) await this.stopRunning(whatsappId, "logout");
       else await this.logoutIdle(whatsappId);
-      const factory = this.factories[row.provider];
+      const factory = this.factoryFor(row.provider);
       if (!factory) {
         this.deps.log.info({ whatsappId, provider: row.provider }, "provider not available yet: stays DISCONNECTED");
         await this.update(whatsappId, { status: "DISCONNECTED", qrcode: "" });
@@ -126,10 +128,14 @@ export class SessionManager {
   /** A logout with no running session still clears what the provider keeps (its pairing). */
   private async logoutIdle(whatsappId: number): Promise<void> {
     const row = await this.connection(whatsappId);
-    const factory = row && this.factories[row.provider];
+    const factory = row && this.factoryFor(row.provider);
     if (!row || !factory) return;
     const noop = async () => undefined;
     await factory(row, { onQr: noop, onStatus: noop, onInbound: noop, onAck: noop }).logout();
+  }
+
+  private factoryFor(provider: ProviderConnection["provider"]): ProviderFactory | undefined {
+    return this.factories[provider] ?? (provider === "beta" ? this.factories.baileys : undefined);
   }
 
   private async connection(whatsappId: number): Promise<ProviderConnection | undefined> {

@@ -24,6 +24,11 @@ export interface Realtime {
   toUser(companyId: number, userId: number, event: string, payload: unknown): void;
   /** Emit to a named room (see `rooms`). */
   toRoom(room: string, event: string, payload: unknown): void;
+  /**
+   * Emit once to every socket in any of `rooms` (a socket in two of them gets
+   * it once), leaving out sockets in any of `except`.
+   */
+  toRooms(rooms: readonly string[], event: string, payload: unknown, except?: readonly string[]): void;
   /** Emit to every connected socket (platform-wide announcements). */
   toEveryone(event: string, payload: unknown): void;
   /** Users with at least one connected socket, for presence. */
@@ -95,6 +100,11 @@ export async function createRealtime(deps: {
     toUser: (companyId, userId, event, payload) =>
       io.to(rooms.user(companyId, userId)).emit(event as never, payload as never),
     toRoom: (room, event, payload) => io.to(room).emit(event as never, payload as never),
+    toRooms: (targets, event, payload, except = []) => {
+      if (targets.length === 0) return;
+      const operator = io.to([...targets]);
+      (except.length > 0 ? operator.except([...except]) : operator).emit(event as never, payload as never);
+    },
     toEveryone: (event, payload) => io.to(rooms.everyone).emit(event as never, payload as never),
     async onlineUserIds(companyId) {
       const sockets = await io.in(rooms.company(companyId)).fetchSockets();

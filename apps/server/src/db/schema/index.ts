@@ -1,4 +1,5 @@
 export * from "./automation.js";
+export * from "./baileys.js";
 export * from "./companies.js";
 export * from "./contacts.js";
 export * from "./engagement.js";

@@ -59,9 +59,9 @@ describe("ingestInbound", () => {
     const { company, whatsapp } = await connection();
     const message = text("5511911110002", "hello");
     await ingestInbound(env.ctx, whatsapp, message);
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
     expect(await ingestInbound(env.ctx, whatsapp, message)).toEqual({ duplicate: true });
-    expect(emit).not.toHaveBeenCalledWith(company.id, companyEvent.appMessage(company.id), expect.anything());
+    expect(emit).not.toHaveBeenCalledWith(expect.anything(), companyEvent.appMessage(company.id), expect.anything());
     expect(await env.db.select().from(messages).where(eq(messages.whatsappId, whatsapp.id))).toHaveLength(1);
   });
 

@@ -1,7 +1,10 @@
-import { companyEvent, type MediaType } from "@atendo/shared";
+import type { MediaType } from "@atendo/shared";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { getSetting } from "../settings/settings.repository.js";
+import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import { handleRatingReply, ticketAwaitingRating } from "../tickets/tickets.ratings.js";
+import { findTicketRow } from "../tickets/tickets.repository.js";
 import {
   advanceMessageAck,
   type ContactRow,
@@ -96,7 +99,9 @@ export async function ingestInbound(
             name: message.name?.trim() || message.from,
             isGroup: false,
           });
-      let ticket = await findActiveTicket(tx, companyId, contact.id, whatsapp.id);
+      let ticket =
+        (await findActiveTicket(tx, companyId, contact.id, whatsapp.id)) ??
+        (await ticketAwaitingRating(tx, companyId, contact.id, whatsapp.id, body));
       const ticketCreated = !ticket;
       ticket ??= await insertTicket(tx, {
         companyId,
@@ -141,14 +146,18 @@ export async function ingestInbound(
 
   const relations = await ticketRelations(deps.db, companyId, result.ticket.id);
   const ticket = ticketPayload(result.ticket, result.contact, relations);
-  // Every socket of the company for now; per-queue visibility (queue, user, admins, show-all) comes with routing.
-  deps.realtime.toCompany(companyId, companyEvent.appMessage(companyId), {
+  // Only the sockets allowed to see the ticket (its queue, its user, admins, allTicket while pending).
+  await emitTicketMessage(deps, result.ticket, {
     action: "create",
     message: messagePayload(deps.media, result.message, result.contact),
     ticket,
     contact: contactPayload(result.contact),
   });
-  deps.realtime.toCompany(companyId, companyEvent.ticket(companyId), { action: "update", ticket });
+  await emitTicketEvent(deps, result.ticket, { action: "update", ticket });
+  // The answer to a closed ticket's rating request (see ticketAwaitingRating above).
+  if (result.ticket.status === "closed" && result.ticket.automationState?.awaitingRating === true) {
+    await handleRatingReply(deps, result.ticket, body);
+  }
   return result;
 }
 
@@ -161,10 +170,12 @@ export async function applyAck(
 ): Promise<MessageRow | undefined> {
   const row = await advanceMessageAck(deps.db, whatsapp.id, providerId, ack);
   if (!row || row.companyId !== whatsapp.companyId) return undefined;
-  const contact = row.contactId ? await findContact(deps.db, row.companyId, row.contactId) : undefined;
-  deps.realtime.toCompany(row.companyId, companyEvent.appMessage(row.companyId), {
-    action: "update",
-    message: messagePayload(deps.media, row, contact),
-  });
+  const [contact, ticket] = await Promise.all([
+    row.contactId ? findContact(deps.db, row.companyId, row.contactId) : undefined,
+    findTicketRow(deps.db, row.companyId, row.ticketId),
+  ]);
+  if (ticket) {
+    await emitTicketMessage(deps, ticket, { action: "update", message: messagePayload(deps.media, row, contact) });
+  }
   return row;
 }

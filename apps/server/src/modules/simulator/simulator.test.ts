@@ -90,7 +90,7 @@ describe("pairing", () => {
 describe("inbound", () => {
   it("a text creates the contact, a pending ticket and the message, and emits them", async () => {
     const { company, whatsapp } = await connectedSimulator();
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
     const response = await inbound({ whatsappId: whatsapp.id, from: "5511999990001", name: "Maria", body: "Olá!" });
     expect(response.statusCode).toBe(200);
     const { id } = response.json();
@@ -285,7 +285,7 @@ describe("outbound", () => {
     const provider = env.ctx.sessions!.require(whatsapp.id);
     expect(await provider.checkNumber(to)).toBe(true);
     expect(await provider.checkNumber("123")).toBe(false);
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
 
     const { providerId } = await provider.sendText(to, "Bom dia!");
     // The sending path stores the company's message with the provider id.

@@ -13,10 +13,13 @@ import {
   type TagUpdateBody,
   type TicketTagsEventPayload,
 } from "@atendo/shared";
+import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { uniqueViolation } from "../../db/errors.js";
+import { tickets } from "../../db/schema/index.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { emitTicketEvent } from "../tickets/tickets.events.js";
 import {
   addTicketTags,
   clearTicketTags,
@@ -61,9 +64,22 @@ function emitTag(deps: Deps, companyId: number, payload: TagEventPayload) {
   deps.realtime.toCompany(companyId, tagEvent(companyId), payload);
 }
 
-function emitTicketTags(deps: Deps, companyId: number, ticketId: number, tags: TagSummary[]) {
+/** Tag changes reach exactly the sockets allowed to see the ticket. */
+async function emitTicketTags(deps: Deps, companyId: number, ticketId: number, tags: TagSummary[]) {
+  const [ticket] = await deps.db
+    .select({
+      id: tickets.id,
+      companyId: tickets.companyId,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+      status: tickets.status,
+    })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  if (!ticket) return;
   const payload: TicketTagsEventPayload = { action: "update", ticket: { id: ticketId, tags } };
-  deps.realtime.toCompany(companyId, companyEvent.ticket(companyId), payload);
+  await emitTicketEvent(deps, ticket, payload);
 }
 
 const notFound = () => new AppError("ERR_NOT_FOUND");
@@ -149,7 +165,7 @@ export async function syncTicketTags(deps: Deps, actor: AuthSession, body: TagSy
     await replaceTicketTags(tx, companyId, body.ticketId, tagIds);
   });
   const tags = await ticketTagsOf(deps, companyId, body.ticketId);
-  emitTicketTags(deps, companyId, body.ticketId, tags);
+  await emitTicketTags(deps, companyId, body.ticketId, tags);
   return tags;
 }
 
@@ -160,7 +176,7 @@ export async function addTicketTag(deps: Deps, actor: AuthSession, ticketId: num
     if (!(await findTag(tx, companyId, tagId))) throw notFound();
     await addTicketTags(tx, companyId, ticketId, [tagId]);
   });
-  emitTicketTags(deps, companyId, ticketId, await ticketTagsOf(deps, companyId, ticketId));
+  await emitTicketTags(deps, companyId, ticketId, await ticketTagsOf(deps, companyId, ticketId));
 }
 
 export async function removeTicketTags(deps: Deps, actor: AuthSession, ticketId: number): Promise<void> {
@@ -169,7 +185,7 @@ export async function removeTicketTags(deps: Deps, actor: AuthSession, ticketId:
     if (!(await lockTicket(tx, companyId, ticketId))) throw new AppError("ERR_NO_TICKET_FOUND");
     await clearTicketTags(tx, companyId, ticketId);
   });
-  emitTicketTags(deps, companyId, ticketId, []);
+  await emitTicketTags(deps, companyId, ticketId, []);
 }
 
 /**

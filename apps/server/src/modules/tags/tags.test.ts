@@ -290,7 +290,7 @@ describe("POST /tags/sync", () => {
     const ticket = await newTicket(env.db, company.id);
     await tagOn(company.id, ticket.id, a.id);
     await tagOn(company.id, ticket.id, b.id);
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
     const response = await env.app.inject({
       method: "POST",
       url: "/tags/sync",
@@ -304,7 +304,7 @@ describe("POST /tags/sync", () => {
     ];
     expect(response.json()).toEqual(expected);
     expect(await tagIdsOf(ticket.id)).toEqual([b.id, c.id].sort());
-    expect(emit).toHaveBeenCalledWith(company.id, companyEvent.ticket(company.id), {
+    expect(emit).toHaveBeenCalledWith(expect.any(Array), companyEvent.ticket(company.id), {
       action: "update",
       ticket: { id: ticket.id, tags: expected },
     });
@@ -327,7 +327,7 @@ describe("POST /tags/sync", () => {
     await tagOn(company.id, ticket.id, mine.id);
     const theirTag = await newTag(env.db, other.company.id);
     const theirTicket = await newTicket(env.db, other.company.id);
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
 
     const foreignTag = await env.app.inject({
       method: "POST",
@@ -370,7 +370,7 @@ describe("ticket-tags", () => {
     const kept = await newTag(env.db, company.id, { name: "Cold" });
     const ticket = await newTicket(env.db, company.id);
     await tagOn(company.id, ticket.id, kept.id);
-    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
 
     for (let i = 0; i < 2; i++) {
       const put = await env.app.inject({
@@ -382,7 +382,7 @@ describe("ticket-tags", () => {
       expect(put.json()).toEqual({ message: expect.any(String) });
     }
     expect(await tagIdsOf(ticket.id)).toEqual([tag.id, kept.id].sort());
-    expect(emit).toHaveBeenLastCalledWith(company.id, companyEvent.ticket(company.id), {
+    expect(emit).toHaveBeenLastCalledWith(expect.any(Array), companyEvent.ticket(company.id), {
       action: "update",
       ticket: {
         id: ticket.id,
@@ -399,7 +399,7 @@ describe("ticket-tags", () => {
       expect(del.json()).toEqual({ message: expect.any(String) });
     }
     expect(await tagIdsOf(ticket.id)).toEqual([]);
-    expect(emit).toHaveBeenLastCalledWith(company.id, companyEvent.ticket(company.id), {
+    expect(emit).toHaveBeenLastCalledWith(expect.any(Array), companyEvent.ticket(company.id), {
       action: "update",
       ticket: { id: ticket.id, tags: [] },
     });

@@ -63,7 +63,7 @@ describe("/whatsappsession/{id}", () => {
     expect((await connectionRow(whatsapp.id)).status).toBe("qrcode");
   });
 
-  it("leaves a beta connection DISCONNECTED until its provider exists", async () => {
+  it("leaves a beta connection DISCONNECTED when the Baileys provider is off", async () => {
     const { company, adminHeaders } = await newTenant(env);
     const whatsapp = await newWhatsapp(env.db, company.id, { status: "qrcode", qrcode: "stale" });
     expect((await session("POST", whatsapp.id, adminHeaders)).statusCode).toBe(200);

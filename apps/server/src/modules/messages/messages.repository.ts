@@ -1,0 +1,195 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "../../db/client.js";
+import { contacts, messages, simulatorOutbound, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import type { MessageRow, TicketRow } from "../ingestion/ingestion.repository.js";
+
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+
+/** What a message written by this module keeps in `dataJson` (there is no userId column). */
+export interface SentMessageData {
+  /** The attendant who sent it; null for system messages and the external API. */
+  userId: number | null;
+  automatic?: boolean;
+  externalApi?: boolean;
+}
+
+export async function findTicket(db: Executor, companyId: number, ticketId: number): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  return row;
+}
+
+/** What the visibility rule needs to know about a non-admin user: their queues and allTicket. */
+export async function viewerOf(
+  db: Executor,
+  companyId: number,
+  userId: number,
+): Promise<{ queueIds: number[]; allTicket: boolean }> {
+  const [rows, [user]] = await Promise.all([
+    db
+      .select({ queueId: userQueues.queueId })
+      .from(userQueues)
+      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId))),
+    db
+      .select({ allTicket: users.allTicket })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      .limit(1),
+  ]);
+  return { queueIds: rows.map((row) => row.queueId), allTicket: user?.allTicket === "enabled" };
+}
+
+/** The ticket's own connection when it still belongs to the company, else the company's default. */
+export async function findSendingConnection(
+  db: Executor,
+  companyId: number,
+  whatsappId: number | null,
+): Promise<WhatsappRow | undefined> {
+  if (whatsappId !== null) {
+    const [own] = await db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+      .limit(1);
+    if (own) return own;
+  }
+  const [fallback] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .orderBy(whatsapps.id)
+    .limit(1);
+  return fallback;
+}
+
+export async function findConnection(
+  db: Executor,
+  companyId: number,
+  whatsappId: number,
+): Promise<WhatsappRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMessage(db: Executor, companyId: number, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values(values).returning();
+  return row!;
+}
+
+/** A sent message moves the ticket up with its text; unlike inbound, unread stays as it is. */
+export async function touchTicketWithSent(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  values: { lastMessage: string; whatsappId: number },
+): Promise<TicketRow> {
+  const [row] = await db
+    .update(tickets)
+    .set({
+      lastMessage: values.lastMessage,
+      // A ticket without a connection adopts the one its reply went out on.
+      whatsappId: sql`coalesce(${tickets.whatsappId}, ${values.whatsappId})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning();
+  return row!;
+}
+
+/**
+ * The ack the simulated network already holds for a message the company sent.
+ * The simulator writes it before it reports it, so reading it after our commit
+ * catches an ack reported while the row did not exist yet. Other providers
+ * have no row here (undefined).
+ */
+export async function simulatorAckOf(
+  db: Executor,
+  whatsappId: number,
+  providerId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ ack: simulatorOutbound.ack })
+    .from(simulatorOutbound)
+    .where(and(eq(simulatorOutbound.whatsappId, whatsappId), eq(simulatorOutbound.providerId, providerId)))
+    .limit(1);
+  return row?.ack;
+}
+
+const quoted = alias(messages, "quoted");
+
+export type MessageWithRelations = Awaited<ReturnType<typeof pageTicketMessages>>["rows"][number];
+
+/** One page of a ticket's messages, newest first, with the quoted message and the contact's name. */
+export async function pageTicketMessages(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  options: { limit: number; offset: number },
+) {
+  const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        message: messages,
+        quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
+        contact: { id: contacts.id, name: contacts.name },
+      })
+      .from(messages)
+      .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
+      .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
+      .where(where)
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ count: count() }).from(messages).where(where),
+  ]);
+  return { rows, count: total?.count ?? 0 };
+}
+
+/** Marks the ticket read: unread back to 0 and inbound messages read. Answers whether anything changed. */
+export async function markTicketRead(db: Executor, companyId: number, ticketId: number): Promise<boolean> {
+  const reset = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
+    .returning({ id: tickets.id });
+  const read = await db
+    .update(messages)
+    .set({ read: true })
+    .where(
+      and(
+        eq(messages.companyId, companyId),
+        eq(messages.ticketId, ticketId),
+        eq(messages.fromMe, false),
+        eq(messages.read, false),
+      ),
+    )
+    .returning({ id: messages.id });
+  return reset.length > 0 || read.length > 0;
+}
+
+export async function markMessageDeleted(db: Executor, companyId: number, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ isDeleted: true, updatedAt: new Date() })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .returning();
+  return row;
+}

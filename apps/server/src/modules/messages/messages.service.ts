@@ -1,0 +1,136 @@
+import { MESSAGES_PAGE_SIZE, type TicketMessage, type TicketMessagesPage } from "@atendo/shared";
+import type { AuthSession } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import { findContact, type TicketRow, ticketRelations } from "../ingestion/ingestion.repository.js";
+import { ticketPayload } from "../ingestion/ingestion.serializers.js";
+import { canSeeTicket } from "../ticket-notes/ticket-notes.access.js";
+import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import {
+  findConnection,
+  findMessage,
+  findTicket,
+  markMessageDeleted,
+  markTicketRead,
+  pageTicketMessages,
+  viewerOf,
+} from "./messages.repository.js";
+import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
+import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
+
+const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
+
+/** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
+async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number): Promise<TicketRow> {
+  const ticket = await findTicket(deps.db, actor.companyId, ticketId);
+  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
+  const viewer = isAdmin(actor)
+    ? { queueIds: [], allTicket: false }
+    : await viewerOf(deps.db, actor.companyId, actor.userId);
+  if (!canSeeTicket(actor, ticket, viewer.queueIds, viewer.allTicket)) throw new AppError("ERR_NO_PERMISSION");
+  return ticket;
+}
+
+/**
+ * One page of a ticket's messages: page 1 holds the newest, each page in
+ * chronological order (the client prepends older pages above). Opening the
+ * ticket reads it: unread back to 0, inbound messages read, and
+ * `updateUnread` when that changed something.
+ */
+export async function listTicketMessages(
+  deps: SendDeps,
+  actor: AuthSession,
+  ticketId: number,
+  pageNumber: number,
+): Promise<TicketMessagesPage> {
+  const { companyId } = actor;
+  let ticket = await visibleTicket(deps, actor, ticketId);
+  const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  const page = await pageTicketMessages(deps.db, companyId, ticket.id, { limit: MESSAGES_PAGE_SIZE, offset });
+  if (await markTicketRead(deps.db, companyId, ticket.id)) {
+    ticket = { ...ticket, unreadMessages: 0 };
+    await emitTicketEvent(deps, ticket, { action: "updateUnread", ticketId: ticket.id });
+  }
+  const [contact, relations] = await Promise.all([
+    findContact(deps.db, companyId, ticket.contactId),
+    ticketRelations(deps.db, companyId, ticket.id),
+  ]);
+  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+  const messages = page.rows
+    .reverse()
+    .map(({ message, quoted, contact: sender }) =>
+      toTicketMessage(deps.media, message.fromMe ? message : { ...message, read: true }, quoted, sender),
+    );
+  return {
+    messages,
+    ticket: ticketPayload(ticket, contact, relations),
+    count: page.count,
+    hasMore: page.count > offset + page.rows.length,
+  };
+}
+
+export interface SendInput {
+  body: string;
+  quotedMsgId?: number | null;
+  medias: NonNullable<OutgoingMessage["media"]>[];
+}
+
+/**
+ * An attendant's reply: one message for a text, one per file for media. A
+ * closed ticket takes no replies (ERR_VALIDATION on ticketId): it is reopened
+ * first, as the client's composer does.
+ */
+export async function sendFromAttendant(
+  deps: SendDeps,
+  actor: AuthSession,
+  ticketId: number,
+  input: SendInput,
+): Promise<TicketMessage[]> {
+  const ticket = await visibleTicket(deps, actor, ticketId);
+  if (ticket.status === "closed") {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "params.ticketId", message: "ticketClosed" }] });
+  }
+  const outgoing: OutgoingMessage[] = input.medias.length
+    ? input.medias.map((media) => ({ body: input.body, media, userId: actor.userId }))
+    : [{ body: input.body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId }];
+  const sent: TicketMessage[] = [];
+  const contact = (await findContact(deps.db, actor.companyId, ticket.contactId)) ?? null;
+  for (const message of outgoing) {
+    const row = await sendTicketMessage(deps, ticket, message);
+    const quoted = row.quotedMsgId ? await findMessage(deps.db, actor.companyId, row.quotedMsgId) : undefined;
+    sent.push(toTicketMessage(deps.media, row, quotedSummary(quoted), contact));
+  }
+  return sent;
+}
+
+/**
+ * Only the attendant who sent a message may delete it (document 1 section 6),
+ * admins included: authorship is the userId the sending path kept in dataJson.
+ */
+export async function deleteSentMessage(deps: SendDeps, actor: AuthSession, id: number): Promise<TicketMessage> {
+  const { companyId } = actor;
+  const message = await findMessage(deps.db, companyId, id);
+  if (!message) throw new AppError("ERR_NOT_FOUND");
+  if (!message.fromMe || senderUserId(message) !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
+  const quoted = message.quotedMsgId ? await findMessage(deps.db, companyId, message.quotedMsgId) : undefined;
+  const ticket = await findTicket(deps.db, companyId, message.ticketId);
+  const contact = ticket && (await findContact(deps.db, companyId, ticket.contactId));
+  if (message.isDeleted) return toTicketMessage(deps.media, message, quotedSummary(quoted), contact ?? null);
+
+  const whatsapp = message.whatsappId ? await findConnection(deps.db, companyId, message.whatsappId) : undefined;
+  if (!ticket || !contact || !whatsapp || !message.providerId) throw new AppError("ERR_DELETE_WAPP_MSG");
+  const provider = connectedProvider(deps, whatsapp);
+  try {
+    await provider.deleteMessage(contact.number, message.providerId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") throw error;
+    deps.log.warn({ err: error, messageId: id }, "provider failed to delete");
+    throw new AppError("ERR_DELETE_WAPP_MSG");
+  }
+  const row = await markMessageDeleted(deps.db, companyId, id);
+  if (!row) throw new AppError("ERR_NOT_FOUND");
+  await emitTicketMessage(deps, ticket, {
+    action: "update",
+    message: messageEventPayload(deps.media, row, contact, quotedSummary(quoted)),
+  });
+  return toTicketMessage(deps.media, row, quotedSummary(quoted), contact);
+}

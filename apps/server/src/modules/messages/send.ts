@@ -1,0 +1,198 @@
+import type { MediaType } from "@atendo/shared";
+import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../http/errors.js";
+import {
+  advanceMessageAck,
+  type ContactRow,
+  findContact,
+  type MessageRow,
+  ticketRelations,
+} from "../ingestion/ingestion.repository.js";
+import { contactPayload, ticketPayload } from "../ingestion/ingestion.serializers.js";
+import { detectUploadType } from "../quick-messages/upload-type.js";
+import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import {
+  findMessage,
+  findSendingConnection,
+  insertMessage,
+  type SentMessageData,
+  simulatorAckOf,
+  touchTicketWithSent,
+  type WhatsappRow,
+} from "./messages.repository.js";
+import { messageEventPayload, quotedSummary } from "./messages.serializers.js";
+
+export type SendDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions">;
+
+/** The ticket a message goes out on (company-scoped by the caller). */
+export interface OutgoingTicket {
+  id: number;
+  companyId: number;
+  whatsappId: number | null;
+  contactId: number;
+}
+
+export interface OutgoingMessage {
+  body: string;
+  /** A stored message of the same ticket to reply to. */
+  quotedMsgId?: number | null;
+  media?: { data: Buffer; fileName: string; mimeType: string };
+  /** Sent by the system (greeting, transfer, rating, chatbot) rather than an attendant. */
+  automatic?: boolean;
+  /** The attendant sending it, for signatures and authorship. */
+  userId?: number | null;
+}
+
+/** The first acknowledgement a sent message has: the provider took it (document 1, ack 1 to 5). */
+const SENT_ACK = 1;
+
+const blankBody = () => new AppError("ERR_VALIDATION", { fields: [{ path: "body.body", message: "required" }] });
+
+/** The running provider of a CONNECTED connection, or ERR_WAPP_NOT_INITIALIZED. */
+export function connectedProvider(deps: Pick<SendDeps, "sessions">, whatsapp: WhatsappRow): ChannelProvider {
+  const provider = whatsapp.status === "CONNECTED" ? deps.sessions?.get(whatsapp.id) : undefined;
+  if (!provider) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+  return provider;
+}
+
+/** The stored media's type comes from its bytes; the MIME type only when the bytes say nothing we know. */
+function storedMediaType(media: NonNullable<OutgoingMessage["media"]>) {
+  const detected = detectUploadType(media.data, media.fileName);
+  const mediaType: MediaType = detected
+    ? detected.kind === "document"
+      ? "application"
+      : detected.kind
+    : mediaTypeOf(media.mimeType);
+  // The stored file's extension is ours, so /public/ never serves it under a type the client chose.
+  return { mediaType, storedName: detected ? `upload.${detected.extension}` : "upload" };
+}
+
+function lastMessageOf(body: string, mediaName: string | null): string {
+  return body || mediaName || "";
+}
+
+/**
+ * The one sending path shared by every caller (attendants, chatbot, ticket
+ * transitions, external API): provider send, message row, ticket lastMessage,
+ * realtime events. Failures answer ERR_SENDING_WAPP_MSG.
+ */
+export async function sendTicketMessage(
+  deps: SendDeps,
+  ticket: OutgoingTicket,
+  message: OutgoingMessage,
+): Promise<MessageRow> {
+  const { companyId } = ticket;
+  const text = message.body ?? "";
+  if (!message.media && !text.trim()) throw blankBody();
+
+  const whatsapp = await findSendingConnection(deps.db, companyId, ticket.whatsappId);
+  if (!whatsapp) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  const provider = connectedProvider(deps, whatsapp);
+  const contact = await findContact(deps.db, companyId, ticket.contactId);
+  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+
+  const quoted = message.quotedMsgId ? await findMessage(deps.db, companyId, message.quotedMsgId) : undefined;
+  if (message.quotedMsgId && (!quoted || quoted.ticketId !== ticket.id)) {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.quotedMsgId", message: "notInTicket" }] });
+  }
+
+  const media = message.media;
+  const typed = media ? storedMediaType(media) : undefined;
+  const stored =
+    media && typed ? await deps.media.save(companyId, { data: media.data, originalName: typed.storedName }) : undefined;
+  const body = media ? text.trim() || media.fileName : text;
+
+  let providerId: string;
+  try {
+    const sent = media
+      ? await provider.sendMedia(contact.number, {
+          data: media.data,
+          fileName: media.fileName,
+          mimeType: media.mimeType,
+          // The original client sends the file name as the body: no caption then.
+          caption: text.trim() && text.trim() !== media.fileName ? text.trim() : undefined,
+        })
+      : await provider.sendText(contact.number, text, { quotedProviderId: quoted?.providerId ?? undefined });
+    providerId = sent.providerId;
+  } catch (error) {
+    if (stored) await deps.media.remove(stored.path).catch(() => undefined);
+    // The session dropped between our check and the send: say so rather than a generic failure.
+    if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") throw error;
+    deps.log.warn({ err: error, ticketId: ticket.id, whatsappId: whatsapp.id }, "provider failed to send");
+    throw new AppError("ERR_SENDING_WAPP_MSG");
+  }
+
+  const data: SentMessageData = { userId: message.userId ?? null, ...(message.automatic ? { automatic: true } : {}) };
+  const committed = await storeSent(deps, stored, () =>
+    deps.db.transaction(async (tx) => {
+      const row = await insertMessage(tx, {
+        companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        providerId,
+        body,
+        fromMe: true,
+        mediaType: typed?.mediaType ?? "chat",
+        mediaUrl: stored?.path ?? null,
+        mediaName: media ? media.fileName.slice(0, 200) : null,
+        ack: SENT_ACK,
+        read: true,
+        quotedMsgId: quoted?.id ?? null,
+        dataJson: data,
+      });
+      const updatedTicket = await touchTicketWithSent(tx, companyId, ticket.id, {
+        lastMessage: lastMessageOf(body, row.mediaName),
+        whatsappId: whatsapp.id,
+      });
+      return { row, updatedTicket };
+    }),
+  );
+  let row = committed.row;
+
+  // An ack the provider reported before the row existed matched nothing (applyAck updates by providerId):
+  // re-apply what the network already holds, forward only.
+  const earlyAck = await simulatorAckOf(deps.db, whatsapp.id, providerId);
+  if (earlyAck !== undefined && earlyAck > row.ack) {
+    row = (await advanceMessageAck(deps.db, whatsapp.id, providerId, earlyAck)) ?? row;
+  }
+
+  await emitSent(deps, row, committed.updatedTicket, contact, quotedSummary(quoted));
+  return row;
+}
+
+/** The message already left: a failed write is logged with its provider id and answered ERR_CREATING_MESSAGE. */
+async function storeSent<T>(deps: SendDeps, stored: { path: string } | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (stored) await deps.media.remove(stored.path).catch(() => undefined);
+    deps.log.error({ err: error }, "message sent but not stored");
+    throw new AppError("ERR_CREATING_MESSAGE");
+  }
+}
+
+/** After the commit: the message is sent and stored whatever happens here, so a failure is only logged. */
+async function emitSent(
+  deps: SendDeps,
+  row: MessageRow,
+  ticketRow: Awaited<ReturnType<typeof touchTicketWithSent>>,
+  contact: ContactRow,
+  quoted: ReturnType<typeof quotedSummary>,
+): Promise<void> {
+  const { companyId } = row;
+  try {
+    const ticket = ticketPayload(ticketRow, contact, await ticketRelations(deps.db, companyId, ticketRow.id));
+    // Only the sockets allowed to see the ticket (its queue, its user, admins), as ingestion does.
+    await emitTicketMessage(deps, ticketRow, {
+      action: "create",
+      message: messageEventPayload(deps.media, row, contact, quoted),
+      ticket,
+      contact: contactPayload(contact),
+    });
+    await emitTicketEvent(deps, ticketRow, { action: "update", ticket });
+  } catch (error) {
+    deps.log.error({ err: error, messageId: row.id }, "sent message event failed");
+  }
+}

@@ -1,0 +1,64 @@
+import { companyEvent, type TicketStatus } from "@atendo/shared";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
+import { rooms } from "../../realtime/gateway.js";
+import { audienceUserIds } from "./tickets.repository.js";
+
+export type EventDeps = Pick<AppContext, "realtime"> & { db: Executor };
+
+/** What decides who may see a ticket. */
+export interface AudienceTicket {
+  id: number;
+  companyId: number;
+  queueId: number | null;
+  userId: number | null;
+  status: TicketStatus;
+}
+
+/**
+ * The rooms whose sockets may see a ticket (the rule of ticket-access.ts, in rooms):
+ * - no queue yet: every user of the company may see it, so the company room;
+ * - otherwise the admins room, the assigned user's room, and the rooms of the
+ *   queue's users, super users and, while pending, users with allTicket enabled.
+ * The per-ticket room (joinChatBox) and the status rooms (joinTickets) are never
+ * used: any socket of the company may join them, so they are not an audience.
+ */
+export async function ticketAudience(db: Executor, ticket: AudienceTicket): Promise<string[]> {
+  const { companyId } = ticket;
+  if (ticket.queueId === null) return [rooms.company(companyId)];
+  const userIds = await audienceUserIds(db, companyId, ticket.queueId, ticket.status === "pending");
+  const audience = new Set([rooms.admins(companyId), ...userIds.map((id) => rooms.user(companyId, id))]);
+  if (ticket.userId !== null) audience.add(rooms.user(companyId, ticket.userId));
+  return [...audience];
+}
+
+/** `company-{id}-ticket` to the sockets allowed to see the ticket, once each. */
+export async function emitTicketEvent(deps: EventDeps, ticket: AudienceTicket, payload: unknown): Promise<void> {
+  const audience = await ticketAudience(deps.db, ticket);
+  deps.realtime.toRooms(audience, companyEvent.ticket(ticket.companyId), payload);
+}
+
+/** `company-{id}-appMessage` to the sockets allowed to see the message's ticket, once each. */
+export async function emitTicketMessage(deps: EventDeps, ticket: AudienceTicket, payload: unknown): Promise<void> {
+  const audience = await ticketAudience(deps.db, ticket);
+  deps.realtime.toRooms(audience, companyEvent.appMessage(ticket.companyId), payload);
+}
+
+/**
+ * A change that may move a ticket between audiences (transfer, accept, return,
+ * close, reopen): sockets that could see it before and cannot any more get
+ * `{ action: "delete", ticketId }` so their lists drop it; the new audience
+ * gets the update. A socket in both gets only the update.
+ */
+export async function emitTicketChange(
+  deps: EventDeps,
+  before: AudienceTicket,
+  after: AudienceTicket,
+  payload: unknown,
+): Promise<void> {
+  const [previous, next] = await Promise.all([ticketAudience(deps.db, before), ticketAudience(deps.db, after)]);
+  const event = companyEvent.ticket(after.companyId);
+  const same = previous.length === next.length && previous.every((room) => next.includes(room));
+  if (!same) deps.realtime.toRooms(previous, event, { action: "delete", ticketId: before.id }, next);
+  deps.realtime.toRooms(next, event, payload);
+}
