@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, simulatorOutbound, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import { contacts, messages, simulatorOutbound, tickets, whatsapps } from "../../db/schema/index.js";
 import type { MessageRow, TicketRow } from "../ingestion/ingestion.repository.js";
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -12,35 +12,6 @@ export interface SentMessageData {
   userId: number | null;
   automatic?: boolean;
   externalApi?: boolean;
-}
-
-export async function findTicket(db: Executor, companyId: number, ticketId: number): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .limit(1);
-  return row;
-}
-
-/** What the visibility rule needs to know about a non-admin user: their queues and allTicket. */
-export async function viewerOf(
-  db: Executor,
-  companyId: number,
-  userId: number,
-): Promise<{ queueIds: number[]; allTicket: boolean }> {
-  const [rows, [user]] = await Promise.all([
-    db
-      .select({ queueId: userQueues.queueId })
-      .from(userQueues)
-      .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId))),
-    db
-      .select({ allTicket: users.allTicket })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
-      .limit(1),
-  ]);
-  return { queueIds: rows.map((row) => row.queueId), allTicket: user?.allTicket === "enabled" };
 }
 
 /** The ticket's own connection when it still belongs to the company, else the company's default. */

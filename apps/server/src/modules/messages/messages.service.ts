@@ -5,14 +5,13 @@ import { findContact, type TicketRow, ticketRelations } from "../ingestion/inges
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { canSeeTicket } from "../ticket-notes/ticket-notes.access.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import { findTicketRow, viewerScope } from "../tickets/tickets.repository.js";
 import {
   findConnection,
   findMessage,
-  findTicket,
   markMessageDeleted,
   markTicketRead,
   pageTicketMessages,
-  viewerOf,
 } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
 import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
@@ -21,11 +20,11 @@ const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super
 
 /** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
 async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number): Promise<TicketRow> {
-  const ticket = await findTicket(deps.db, actor.companyId, ticketId);
+  const ticket = await findTicketRow(deps.db, actor.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   const viewer = isAdmin(actor)
     ? { queueIds: [], allTicket: false }
-    : await viewerOf(deps.db, actor.companyId, actor.userId);
+    : await viewerScope(deps.db, actor.companyId, actor.userId);
   if (!canSeeTicket(actor, ticket, viewer.queueIds, viewer.allTicket)) throw new AppError("ERR_NO_PERMISSION");
   return ticket;
 }
@@ -112,7 +111,7 @@ export async function deleteSentMessage(deps: SendDeps, actor: AuthSession, id: 
   if (!message) throw new AppError("ERR_NOT_FOUND");
   if (!message.fromMe || senderUserId(message) !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
   const quoted = message.quotedMsgId ? await findMessage(deps.db, companyId, message.quotedMsgId) : undefined;
-  const ticket = await findTicket(deps.db, companyId, message.ticketId);
+  const ticket = await findTicketRow(deps.db, companyId, message.ticketId);
   const contact = ticket && (await findContact(deps.db, companyId, ticket.contactId));
   if (message.isDeleted) return toTicketMessage(deps.media, message, quotedSummary(quoted), contact ?? null);
 
