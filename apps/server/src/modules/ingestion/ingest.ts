@@ -1,6 +1,7 @@
 import type { MediaType } from "@atendo/shared";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
+import { runChatbot } from "../chatbot/chatbot.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
 import { handleRatingReply, ticketAwaitingRating } from "../tickets/tickets.ratings.js";
@@ -158,6 +159,8 @@ export async function ingestInbound(
   if (result.ticket.status === "closed" && result.ticket.automationState?.awaitingRating === true) {
     await handleRatingReply(deps, result.ticket, body);
   }
+  // Routing (queue menu, option tree, working hours); it logs its own failures and never throws.
+  await runChatbot(deps, result);
   return result;
 }
 

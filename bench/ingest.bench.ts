@@ -1,0 +1,133 @@
+// Inbound throughput through the one ingestion path every provider uses (ingestInbound),
+// with the real AppContext from buildApp on the real PostgreSQL.
+// 10 companies with one simulator connection each, 5,000 customers, 50,000 messages (10 per customer).
+// Messages are offered in arrival order by BENCH_CONCURRENCY workers (default 16: one in flight per
+// connection plus a few); a customer's next message is 5,000 positions later, so it is never in flight
+// twice, as a provider delivering a chat in order.
+// Prints one JSON line: { bench, messages, seconds, msgPerSec, p50Ms, p99Ms, maxMs, rssMaxMb, ... }
+// where the latency is provider event (ingestInbound called) -> appMessage emitted by ctx.realtime.
+// Env: BENCH_DATABASE_URL (or DATABASE_URL; a scratch database, required), BENCH_MESSAGES,
+// BENCH_CUSTOMERS, BENCH_COMPANIES, BENCH_CONCURRENCY.
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { InboundMessage } from "../apps/server/src/channels/provider.js";
+import { loadConfig } from "../apps/server/src/config.js";
+import { openDatabase } from "../apps/server/src/db/client.js";
+import { buildApp } from "../apps/server/src/http/app.js";
+import { ingestInbound } from "../apps/server/src/modules/ingestion/ingest.js";
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
+const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? COMPANIES + 6);
+type Rows<T> = { rows: T[] };
+const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL database");
+
+const database = await openDatabase({ url });
+await database.migrate();
+const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "off" });
+const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+await app.ready();
+
+// One company per connection, a fresh set each run (a rerun on the same database adds new ones).
+const run = Date.now().toString(36);
+const connections: { id: number; companyId: number }[] = [];
+for (let c = 0; c < COMPANIES; c++) {
+  const company = await database.db.execute<{ id: number }>(
+    sql`insert into companies (name, email) values (${`Bench ingest ${run} ${c}`}, ${`ingest-${run}-${c}@bench.dev`}) returning id`,
+  );
+  const companyId = Number((company as unknown as Rows<{ id: number }>).rows[0]!.id);
+  const whatsapp = await database.db.execute<{ id: number }>(
+    sql`insert into whatsapps (company_id, name, provider, status, is_default, token)
+        values (${companyId}, 'Simulador', 'simulator', 'CONNECTED', true, ${`bench-${run}-${c}`}) returning id`,
+  );
+  connections.push({ id: Number((whatsapp as unknown as Rows<{ id: number }>).rows[0]!.id), companyId });
+}
+
+// Provider event -> appMessage emit, keyed by the (unique) message body.
+const startedAt = new Map<string, number>();
+const latencies: number[] = [];
+const stamp = (event: string, payload: unknown) => {
+  if (!event.endsWith("-appMessage")) return;
+  const body = (payload as { action?: string; message?: { body?: string } }).message?.body;
+  if (body === undefined) return;
+  const t0 = startedAt.get(body);
+  if (t0 === undefined) return;
+  latencies.push(performance.now() - t0);
+  startedAt.delete(body);
+};
+const { toRooms, toCompany } = ctx.realtime;
+ctx.realtime.toRooms = (rooms, event, payload, except) => {
+  stamp(event, payload);
+  toRooms.call(ctx.realtime, rooms, event, payload, except);
+};
+ctx.realtime.toCompany = (companyId, event, payload) => {
+  stamp(event, payload);
+  toCompany.call(ctx.realtime, companyId, event, payload);
+};
+
+let rssMax = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  rssMax = Math.max(rssMax, process.memoryUsage().rss);
+}, 100);
+
+const customersPerCompany = Math.ceil(CUSTOMERS / COMPANIES);
+let next = 0;
+let duplicates = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    for (let seq = next++; seq < MESSAGES; seq = next++) {
+      const customer = seq % CUSTOMERS;
+      const connection = connections[customer % COMPANIES]!;
+      const local = Math.floor(customer / COMPANIES) % customersPerCompany;
+      const body = `Olá, preciso de ajuda com o pedido ${seq} (cliente ${customer})`;
+      const message: InboundMessage = {
+        providerId: `BENCH${run}${seq}`.toUpperCase(),
+        from: String(5511900000000 + customer),
+        name: `Cliente ${local}`,
+        body,
+        timestamp: Date.now(),
+      };
+      startedAt.set(body, performance.now());
+      const result = await ingestInbound(ctx, connection, message);
+      if ("duplicate" in result && result.duplicate) duplicates++;
+    }
+  }),
+);
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+rssMax = Math.max(rssMax, process.memoryUsage().rss);
+
+latencies.sort((x, y) => x - y);
+const at = (q: number) =>
+  latencies.length
+    ? Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(2))
+    : 0;
+const counts = await database.db.execute<{ messages: number; tickets: number; contacts: number }>(
+  sql`select (select count(*)::int from messages where company_id in ${connections.map((c) => c.companyId)}) as messages,
+             (select count(*)::int from tickets where company_id in ${connections.map((c) => c.companyId)}) as tickets,
+             (select count(*)::int from contacts where company_id in ${connections.map((c) => c.companyId)}) as contacts`,
+);
+console.log(
+  JSON.stringify({
+    bench: "ingest",
+    messages: MESSAGES,
+    companies: COMPANIES,
+    customers: CUSTOMERS,
+    concurrency: CONCURRENCY,
+    seconds: Number(seconds.toFixed(2)),
+    msgPerSec: Math.round(MESSAGES / seconds),
+    emitted: latencies.length,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: at(1),
+    rssMaxMb: Math.round(rssMax / 1024 / 1024),
+    duplicates,
+    stored: (counts as unknown as Rows<Record<string, number>>).rows[0],
+  }),
+);
+
+await app.close();
+await database.close();
