@@ -29,9 +29,14 @@ export async function unpairDevice(db: Executor, whatsappId: number): Promise<vo
 export async function insertInbound(
   db: Executor,
   values: { whatsappId: number; providerId: string; payload: SimulatorInboundPayload },
-): Promise<InboundRow> {
-  const [row] = await db.insert(simulatorInbound).values(values).returning();
-  return row!;
+): Promise<InboundRow | undefined> {
+  // A resend of an id the network already holds is the same message: kept once.
+  const [row] = await db
+    .insert(simulatorInbound)
+    .values(values)
+    .onConflictDoNothing({ target: [simulatorInbound.whatsappId, simulatorInbound.providerId] })
+    .returning();
+  return row;
 }
 
 /** The oldest unacknowledged messages of one connection, through simulator_inbound_pending_idx. */

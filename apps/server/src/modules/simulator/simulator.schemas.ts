@@ -12,6 +12,15 @@ export const SimulatorScanParams = z.object({ whatsappId: z.coerce.number().int(
 export const SimulatorInboundBody = z
   .object({
     whatsappId: z.coerce.number().int().positive(),
+    /**
+     * The message id, chosen by the sending phone as on WhatsApp: a resend after a lost
+     * answer reuses it and is stored once. Generated when left out.
+     */
+    id: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{6,100}$/)
+      .optional(),
     from: digits,
     name: z.string().trim().max(100).optional(),
     body: z.string().max(65_536).optional(),

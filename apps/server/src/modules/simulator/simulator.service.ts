@@ -74,7 +74,7 @@ function decodeMedia(media: NonNullable<SimulatorInboundBody["media"]>) {
 /** A customer sends a message: the network keeps it until the connection acknowledges it. */
 export async function sendInbound(deps: Deps, input: SimulatorInboundBody): Promise<{ id: string }> {
   await simulatorConnection(deps, input.whatsappId);
-  const providerId = newProviderId();
+  const providerId = input.id ?? newProviderId();
   await insertInbound(deps.db, {
     whatsappId: input.whatsappId,
     providerId,

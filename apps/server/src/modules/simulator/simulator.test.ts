@@ -158,6 +158,18 @@ describe("inbound", () => {
     expect(ticket?.unreadMessages).toBe(1);
   });
 
+  it("keeps a phone's resend of the same message id once, and answers that id", async () => {
+    const { whatsapp } = await connectedSimulator();
+    const payload = { whatsappId: whatsapp.id, id: "PHONE-MSG-0001", from: "5511999990042", body: "resent" };
+    const first = await inbound(payload);
+    const again = await inbound(payload);
+    expect(first.json()).toEqual({ id: "PHONE-MSG-0001" });
+    expect(again.json()).toEqual({ id: "PHONE-MSG-0001" });
+    const network = await env.db.select().from(simulatorInbound).where(eq(simulatorInbound.whatsappId, whatsapp.id));
+    expect(network).toHaveLength(1);
+    await vi.waitFor(async () => expect(await messagesOf(whatsapp.id)).toHaveLength(1));
+  });
+
   it("keeps messages sent while disconnected and delivers them after a retry", async () => {
     const { adminHeaders, whatsapp } = await connectedSimulator();
     const off = await env.app.inject({
