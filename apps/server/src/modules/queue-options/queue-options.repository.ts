@@ -29,15 +29,6 @@ export async function lockCompanyQueue(db: Executor, companyId: number, queueId:
   return Boolean(row);
 }
 
-export async function companyHasQueue(db: Executor, companyId: number, queueId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** Tenant-scoped lookup: another company's id is simply not found. */
 export async function findQueueOption(
   db: Executor,
@@ -152,3 +143,5 @@ export async function deleteQueueOption(db: Executor, companyId: number, id: num
     .returning({ id: queueOptions.id });
   return rows.length > 0;
 }
+
+export { companyHasQueue } from "../../db/tenant.js";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { prompts, queueIntegrations, queues } from "../../db/schema/index.js";
+import { queues } from "../../db/schema/index.js";
 
 export type QueueRow = typeof queues.$inferSelect;
 export type NewQueueRow = typeof queues.$inferInsert;
@@ -47,24 +47,6 @@ export async function queueFieldTaken(
   return Boolean(row);
 }
 
-export async function companyHasIntegration(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queueIntegrations.id })
-    .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function companyHasPrompt(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertQueue(db: Executor, values: NewQueueRow): Promise<QueueRow> {
   const [row] = await db.insert(queues).values(values).returning();
   return row!;
@@ -92,3 +74,5 @@ export async function deleteQueue(db: Executor, companyId: number, id: number): 
     .returning({ id: queues.id });
   return rows.length > 0;
 }
+
+export { companyHasIntegration, companyHasPrompt } from "../../db/tenant.js";

@@ -5,8 +5,6 @@ import { likePattern } from "../../db/errors.js";
 import {
   contacts,
   messages,
-  prompts,
-  queueIntegrations,
   queues,
   tags,
   tickets,
@@ -306,24 +304,6 @@ export async function findUserName(db: Executor, companyId: number, id: number) 
   return row;
 }
 
-export async function companyHasPrompt(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function companyHasIntegration(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queueIntegrations.id })
-    .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertTicketRow(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
   const [row] = await db.insert(tickets).values(values).returning();
   return row!;
@@ -437,3 +417,5 @@ export async function newestTicketAwaitingRating(
 export async function insertRating(db: Executor, values: typeof userRatings.$inferInsert): Promise<void> {
   await db.insert(userRatings).values(values);
 }
+
+export { companyHasIntegration, companyHasPrompt } from "../../db/tenant.js";

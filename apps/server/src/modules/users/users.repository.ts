@@ -2,7 +2,7 @@ import type { QueueSummary } from "@atendo/shared";
 import { and, asc, count, eq, ilike, inArray, ne, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { queues, userQueues, users, whatsapps } from "../../db/schema/index.js";
+import { queues, userQueues, users } from "../../db/schema/index.js";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -134,11 +134,4 @@ export async function countCompanyQueues(db: Executor, companyId: number, queueI
   return row?.value ?? 0;
 }
 
-export async function companyHasWhatsapp(db: Executor, companyId: number, whatsappId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
-    .limit(1);
-  return Boolean(row);
-}
+export { companyHasWhatsapp } from "../../db/tenant.js";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { companies, prompts, queueIntegrations, queues, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { companies, queues, whatsappQueues, whatsapps } from "../../db/schema/index.js";
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 export type NewWhatsappRow = typeof whatsapps.$inferInsert;
@@ -88,24 +88,6 @@ export async function countCompanyQueues(db: Executor, companyId: number, queueI
   return row?.value ?? 0;
 }
 
-export async function companyHasPrompt(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: prompts.id })
-    .from(prompts)
-    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function companyHasIntegration(db: Executor, companyId: number, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: queueIntegrations.id })
-    .from(queueIntegrations)
-    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The queues of each connection, in the queue list's order. */
 export async function queuesOfWhatsapps(
   db: Executor,
@@ -181,3 +163,5 @@ export async function deleteWhatsapp(db: Executor, companyId: number, id: number
     .returning();
   return row;
 }
+
+export { companyHasIntegration, companyHasPrompt } from "../../db/tenant.js";
