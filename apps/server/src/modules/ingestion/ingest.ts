@@ -3,7 +3,7 @@ import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { runChatbot } from "../chatbot/chatbot.js";
 import { getSetting } from "../settings/settings.repository.js";
-import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
 import { handleRatingReply, ticketAwaitingRating } from "../tickets/tickets.ratings.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
 import {
@@ -148,13 +148,11 @@ export async function ingestInbound(
   const relations = await ticketRelations(deps.db, companyId, result.ticket.id);
   const ticket = ticketPayload(result.ticket, result.contact, relations);
   // Only the sockets allowed to see the ticket (its queue, its user, admins, allTicket while pending).
-  await emitTicketMessage(deps, result.ticket, {
-    action: "create",
+  await emitNewMessage(deps, result.ticket, {
     message: messagePayload(deps.media, result.message, result.contact),
     ticket,
     contact: contactPayload(result.contact),
   });
-  await emitTicketEvent(deps, result.ticket, { action: "update", ticket });
   // The answer to a closed ticket's rating request (see ticketAwaitingRating above).
   if (result.ticket.status === "closed" && result.ticket.automationState?.awaitingRating === true) {
     await handleRatingReply(deps, result.ticket, body);

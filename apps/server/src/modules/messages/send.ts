@@ -11,7 +11,7 @@ import {
 } from "../ingestion/ingestion.repository.js";
 import { contactPayload, ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { detectUploadType } from "../quick-messages/upload-type.js";
-import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
+import { emitNewMessage } from "../tickets/tickets.events.js";
 import {
   findMessage,
   findSendingConnection,
@@ -185,13 +185,11 @@ async function emitSent(
   try {
     const ticket = ticketPayload(ticketRow, contact, await ticketRelations(deps.db, companyId, ticketRow.id));
     // Only the sockets allowed to see the ticket (its queue, its user, admins), as ingestion does.
-    await emitTicketMessage(deps, ticketRow, {
-      action: "create",
+    await emitNewMessage(deps, ticketRow, {
       message: messageEventPayload(deps.media, row, contact, quoted),
       ticket,
       contact: contactPayload(contact),
     });
-    await emitTicketEvent(deps, ticketRow, { action: "update", ticket });
   } catch (error) {
     deps.log.error({ err: error, messageId: row.id }, "sent message event failed");
   }

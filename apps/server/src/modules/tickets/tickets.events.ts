@@ -45,6 +45,20 @@ export async function emitTicketMessage(deps: EventDeps, ticket: AudienceTicket,
 }
 
 /**
+ * A new message on a ticket: `appMessage` create, then the ticket's update,
+ * to one audience computed once.
+ */
+export async function emitNewMessage(
+  deps: EventDeps,
+  ticket: AudienceTicket,
+  created: { message: unknown; ticket: unknown; contact: unknown },
+): Promise<void> {
+  const audience = await ticketAudience(deps.db, ticket);
+  deps.realtime.toRooms(audience, companyEvent.appMessage(ticket.companyId), { action: "create", ...created });
+  deps.realtime.toRooms(audience, companyEvent.ticket(ticket.companyId), { action: "update", ticket: created.ticket });
+}
+
+/**
  * A change that may move a ticket between audiences (transfer, accept, return,
  * close, reopen): sockets that could see it before and cannot any more get
  * `{ action: "delete", ticketId }` so their lists drop it; the new audience

@@ -304,10 +304,8 @@ export async function findUserName(db: Executor, companyId: number, id: number) 
   return row;
 }
 
-export async function insertTicketRow(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
-  const [row] = await db.insert(tickets).values(values).returning();
-  return row!;
-}
+/** Tickets are opened through one insert, shared with ingestion. */
+export { insertTicket as insertTicketRow } from "../ingestion/ingestion.repository.js";
 
 export async function updateTicketRow(
   db: Executor,
