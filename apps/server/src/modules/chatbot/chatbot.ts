@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import { tickets } from "../../db/schema/index.js";
+import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
 import type { IngestResult } from "../ingestion/ingest.js";
 import { findContact, ticketRelations } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
@@ -8,8 +8,6 @@ import { sendTicketMessage } from "../messages/send.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitTicketChange } from "../tickets/tickets.events.js";
 import {
-  findTicketRow,
-  findWhatsapp,
   type TicketChanges,
   type TicketRow,
   updateTicketRow,
@@ -83,12 +81,52 @@ interface Run {
   now: Date;
 }
 
+/**
+ * findTicketRow, findWhatsapp of its connection and whether the connection has queues
+ * (connectionQueues not empty), in one query.
+ */
+async function ticketAndConnection(
+  deps: ChatbotDeps,
+  companyId: number,
+  ticketId: number,
+): Promise<{ ticket: TicketRow; whatsapp: WhatsappRow | null; hasQueues: boolean } | undefined> {
+  const [row] = await ticketAndConnectionQuery(deps.db).execute({ companyId, ticketId });
+  return row ? { ticket: row.ticket, whatsapp: row.whatsapp, hasQueues: row.hasQueues === true } : undefined;
+}
+
+/** Built once per database (a prepared statement: the hot path skips query building). */
+const ticketAndConnectionQueries = new WeakMap<object, ReturnType<typeof prepareTicketAndConnection>>();
+
+function ticketAndConnectionQuery(db: ChatbotDeps["db"]) {
+  let query = ticketAndConnectionQueries.get(db);
+  if (!query) {
+    query = prepareTicketAndConnection(db);
+    ticketAndConnectionQueries.set(db, query);
+  }
+  return query;
+}
+
+function prepareTicketAndConnection(db: ChatbotDeps["db"]) {
+  const companyId = sql.placeholder("companyId");
+  return db
+    .select({
+      ticket: tickets,
+      whatsapp: whatsapps,
+      hasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} inner join ${queueTable} on ${queueTable.id} = ${whatsappQueues.queueId} and ${queueTable.companyId} = ${companyId} where ${whatsappQueues.companyId} = ${companyId} and ${whatsappQueues.whatsappId} = ${tickets.whatsappId})`,
+    })
+    .from(tickets)
+    .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, tickets.whatsappId)))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, sql.placeholder("ticketId"))))
+    .limit(1)
+    .prepare("chatbot_ticket_and_connection");
+}
+
 async function step(deps: ChatbotDeps, companyId: number, ticketId: number, body: string, now: Date): Promise<void> {
   // Read again under the lock: an earlier reply may have moved the ticket.
-  const ticket = await findTicketRow(deps.db, companyId, ticketId);
-  if (!ticket || !eligible(ticket) || ticket.whatsappId === null) return;
-  const whatsapp = await findWhatsapp(deps.db, companyId, ticket.whatsappId);
-  if (!whatsapp) return;
+  const current = await ticketAndConnection(deps, companyId, ticketId);
+  if (!current || !eligible(current.ticket) || current.ticket.whatsappId === null) return;
+  const { ticket, whatsapp } = current;
+  if (!whatsapp || !current.hasQueues) return;
   const queues = await connectionQueues(deps.db, companyId, whatsapp.id);
   if (queues.length === 0) return;
   const scheduleType = await getSetting(deps.db, companyId, "scheduleType");

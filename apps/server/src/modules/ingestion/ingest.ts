@@ -1,25 +1,26 @@
 import type { MediaType } from "@atendo/shared";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
 import { runChatbot } from "../chatbot/chatbot.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
-import { handleRatingReply, ticketAwaitingRating } from "../tickets/tickets.ratings.js";
-import { findTicketRow } from "../tickets/tickets.repository.js";
+import { handleRatingReply, parseRating } from "../tickets/tickets.ratings.js";
+import { claimRatingRequest, findTicketRow } from "../tickets/tickets.repository.js";
 import {
   advanceMessageAck,
   type ContactRow,
-  findActiveTicket,
+  findActiveOrNewestTicket,
   findContact,
   insertInboundMessage,
-  insertTicket,
+  insertTicketWithRelations,
   type MessageRow,
   messageExists,
   messageIdByProviderId,
+  type TicketRelations,
   type TicketRow,
-  ticketRelations,
-  touchTicketWithMessage,
-  upsertContact,
+  touchTicketWithRelations,
+  upsertInboundContact,
 } from "./ingestion.repository.js";
 import { contactPayload, messagePayload, ticketPayload } from "./ingestion.serializers.js";
 
@@ -69,6 +70,28 @@ function lastMessageOf(body: string, mediaType: MediaType, mediaName: string | n
 }
 
 /**
+ * The ticket an inbound message joins: the contact's active ticket on the connection or, when the
+ * newest one is closed and waiting for a rating and the message is a rating, that one (the rule of
+ * ticketAwaitingRating in tickets.ratings.ts, read with findActiveTicket in one query).
+ */
+async function existingTicket(
+  tx: Executor,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+  body: string,
+): Promise<TicketRow | undefined> {
+  const row = await findActiveOrNewestTicket(tx, companyId, contactId, whatsappId);
+  if (!row) return undefined;
+  if (row.status === "open" || row.status === "pending") return row;
+  if (row.status !== "closed" || row.automationState?.awaitingRating !== true) return undefined;
+  if (parseRating(body) !== undefined) return row;
+  // Any other message drops the request and opens a new ticket.
+  await claimRatingRequest(tx, companyId, row.id);
+  return undefined;
+}
+
+/**
  * The one write path for inbound messages, whatever the provider: contact,
  * ticket, message and counters in one transaction, idempotent on the provider
  * id. It resolves after the commit, so a provider acknowledges only then.
@@ -82,41 +105,55 @@ export async function ingestInbound(
   if (message.group && (await getSetting(deps.db, companyId, "CheckMsgIsGroup")) === "enabled") {
     return { skipped: "group" };
   }
-  // Cheap pre-check so a redelivered media message does not store its file twice.
-  if (await messageExists(deps.db, whatsapp.id, message.providerId)) return { duplicate: true };
+  // Cheap pre-check so a redelivered media message does not store its file twice. Without media
+  // the insert's ON CONFLICT finds the redelivery (Duplicate below rolls the transaction back).
+  if (message.media && (await messageExists(deps.db, whatsapp.id, message.providerId))) return { duplicate: true };
 
   const stored = message.media
     ? await deps.media.save(companyId, { data: message.media.data, originalName: message.media.fileName })
     : undefined;
   const { body, mediaType } = bodyAndType(message);
+  const mediaName = stored?.name ?? null;
+  const lastMessage = lastMessageOf(body, mediaType, mediaName);
 
   let result: Exclude<IngestResult, { duplicate: true } | { skipped: "group" }>;
+  let relations: TicketRelations;
   try {
-    result = await deps.db.transaction(async (tx) => {
-      const contact = message.group
-        ? await upsertContact(tx, companyId, { number: message.group.id, name: message.group.name, isGroup: true })
-        : await upsertContact(tx, companyId, {
+    ({ result, relations } = await deps.db.transaction(async (tx) => {
+      const { contact, created } = message.group
+        ? await upsertInboundContact(tx, companyId, {
+            number: message.group.id,
+            name: message.group.name,
+            isGroup: true,
+          })
+        : await upsertInboundContact(tx, companyId, {
             number: message.from,
             name: message.name?.trim() || message.from,
             isGroup: false,
           });
-      let ticket =
-        (await findActiveTicket(tx, companyId, contact.id, whatsapp.id)) ??
-        (await ticketAwaitingRating(tx, companyId, contact.id, whatsapp.id, body));
+      // A contact this transaction created has no ticket yet.
+      const ticket = created ? undefined : await existingTicket(tx, companyId, contact.id, whatsapp.id, body);
       const ticketCreated = !ticket;
-      ticket ??= await insertTicket(tx, {
-        companyId,
-        contactId: contact.id,
-        whatsappId: whatsapp.id,
-        status: "pending",
-        isGroup: contact.isGroup,
-      });
+      // A new ticket is written with its first message's counters; an existing one is touched below.
+      const inserted = ticket
+        ? undefined
+        : await insertTicketWithRelations(tx, {
+            companyId,
+            contactId: contact.id,
+            whatsappId: whatsapp.id,
+            status: "pending",
+            isGroup: contact.isGroup,
+            lastMessage,
+            unreadMessages: 1,
+            updatedAt: new Date(),
+          });
+      const ticketId = ticket?.id ?? inserted!.ticket.id;
       const quotedMsgId = message.quotedProviderId
         ? await messageIdByProviderId(tx, companyId, whatsapp.id, message.quotedProviderId)
         : undefined;
       const row = await insertInboundMessage(tx, {
         companyId,
-        ticketId: ticket.id,
+        ticketId,
         contactId: contact.id,
         whatsappId: whatsapp.id,
         providerId: message.providerId,
@@ -124,28 +161,25 @@ export async function ingestInbound(
         fromMe: false,
         mediaType,
         mediaUrl: stored?.path ?? null,
-        mediaName: stored?.name ?? null,
+        mediaName,
         ack: 0,
         quotedMsgId: quotedMsgId ?? null,
         participant: message.group ? (message.participantName ?? message.name ?? message.from).slice(0, 100) : null,
         createdAt: new Date(message.timestamp),
       });
       if (!row) throw new Duplicate();
-      const updated = await touchTicketWithMessage(
-        tx,
-        companyId,
-        ticket.id,
-        lastMessageOf(body, mediaType, row.mediaName),
-      );
-      return { duplicate: false as const, message: row, ticket: updated, contact, ticketCreated };
-    });
+      const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
+      return {
+        result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
+        relations: updated.relations,
+      };
+    }));
   } catch (error) {
     if (stored) await deps.media.remove(stored.path).catch(() => undefined);
     if (error instanceof Duplicate) return { duplicate: true };
     throw error;
   }
 
-  const relations = await ticketRelations(deps.db, companyId, result.ticket.id);
   const ticket = ticketPayload(result.ticket, result.contact, relations);
   // Only the sockets allowed to see the ticket (its queue, its user, admins, allTicket while pending).
   await emitNewMessage(deps, result.ticket, {
@@ -153,7 +187,7 @@ export async function ingestInbound(
     ticket,
     contact: contactPayload(result.contact),
   });
-  // The answer to a closed ticket's rating request (see ticketAwaitingRating above).
+  // The answer to a closed ticket's rating request (see existingTicket above).
   if (result.ticket.status === "closed" && result.ticket.automationState?.awaitingRating === true) {
     await handleRatingReply(deps, result.ticket, body);
   }

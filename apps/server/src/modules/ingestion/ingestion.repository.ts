@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { contacts, messages, queues, tickets, users, whatsapps } from "../../db/schema/index.js";
 
@@ -147,4 +147,102 @@ export async function findContact(db: Executor, companyId: number, contactId: nu
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
     .limit(1);
   return row;
+}
+
+/*
+ * The inbound hot path (ingest.ts): the same reads and writes as the functions
+ * above, folded so a message costs fewer round trips.
+ */
+
+export type TicketRelations = Awaited<ReturnType<typeof ticketRelations>>;
+
+/** ticketRelations as scalar subqueries, for the RETURNING of the statement that writes the ticket. */
+const relationColumns = {
+  relationQueue: sql<
+    TicketRelations["queue"]
+  >`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${tickets.queueId})`,
+  relationUser: sql<
+    TicketRelations["user"]
+  >`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${tickets.userId})`,
+  relationWhatsapp: sql<
+    TicketRelations["whatsapp"]
+  >`(select json_build_object('id', ${whatsapps.id}, 'name', ${whatsapps.name}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId})`,
+};
+
+const ticketWithRelations = { ...getTableColumns(tickets), ...relationColumns };
+
+function splitRelations(row: TicketRow & { [K in keyof typeof relationColumns]: unknown }): {
+  ticket: TicketRow;
+  relations: TicketRelations;
+} {
+  const { relationQueue, relationUser, relationWhatsapp, ...ticket } = row;
+  return {
+    ticket,
+    relations: {
+      queue: (relationQueue ?? null) as TicketRelations["queue"],
+      user: (relationUser ?? null) as TicketRelations["user"],
+      whatsapp: (relationWhatsapp ?? null) as TicketRelations["whatsapp"],
+    },
+  };
+}
+
+/** upsertContact, also telling whether this statement created the contact (then it has no ticket yet). */
+export async function upsertInboundContact(
+  db: Executor,
+  companyId: number,
+  values: { number: string; name: string; isGroup: boolean },
+): Promise<{ contact: ContactRow; created: boolean }> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ companyId, number: values.number, name: values.name, isGroup: values.isGroup })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: values.isGroup ? { name: values.name, updatedAt: new Date() } : { number: sql`${contacts.number}` },
+    })
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...contact } = row!;
+  return { contact, created: created === true };
+}
+
+/**
+ * findActiveTicket, and without one the contact's newest ticket on the connection
+ * (what newestTicketAwaitingRating looks at), in one query.
+ */
+export async function findActiveOrNewestTicket(
+  db: Executor,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
+    .orderBy(sql`(${tickets.status} in ('open', 'pending')) desc`, desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
+/** insertTicket answering the names a ticket event carries (ticketRelations) with the row. */
+export async function insertTicketWithRelations(
+  db: Executor,
+  values: typeof tickets.$inferInsert,
+): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
+  const [row] = await db.insert(tickets).values(values).returning(ticketWithRelations);
+  return splitRelations(row!);
+}
+
+/** touchTicketWithMessage answering the names a ticket event carries (ticketRelations) with the row. */
+export async function touchTicketWithRelations(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  lastMessage: string,
+): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
+  const [row] = await db
+    .update(tickets)
+    .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning(ticketWithRelations);
+  return splitRelations(row!);
 }
