@@ -5,8 +5,8 @@ import type { Executor } from "../../db/client.js";
 import { runChatbot } from "../chatbot/chatbot.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
-import { handleRatingReply, parseRating } from "../tickets/tickets.ratings.js";
-import { claimRatingRequest, findTicketRow } from "../tickets/tickets.repository.js";
+import { handleRatingReply, joinsRatingRequest } from "../tickets/tickets.ratings.js";
+import { findTicketRow } from "../tickets/tickets.repository.js";
 import {
   advanceMessageAck,
   type ContactRow,
@@ -71,8 +71,7 @@ function lastMessageOf(body: string, mediaType: MediaType, mediaName: string | n
 
 /**
  * The ticket an inbound message joins: the contact's active ticket on the connection or, when the
- * newest one is closed and waiting for a rating and the message is a rating, that one (the rule of
- * ticketAwaitingRating in tickets.ratings.ts, read with findActiveTicket in one query).
+ * newest one is closed and waiting for a rating and the message is a rating, that one (one query).
  */
 async function existingTicket(
   tx: Executor,
@@ -84,11 +83,7 @@ async function existingTicket(
   const row = await findActiveOrNewestTicket(tx, companyId, contactId, whatsappId);
   if (!row) return undefined;
   if (row.status === "open" || row.status === "pending") return row;
-  if (row.status !== "closed" || row.automationState?.awaitingRating !== true) return undefined;
-  if (parseRating(body) !== undefined) return row;
-  // Any other message drops the request and opens a new ticket.
-  await claimRatingRequest(tx, companyId, row.id);
-  return undefined;
+  return (await joinsRatingRequest(tx, row, body)) ? row : undefined;
 }
 
 /**

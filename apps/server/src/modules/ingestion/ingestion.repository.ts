@@ -94,20 +94,6 @@ export async function insertInboundMessage(
   return row;
 }
 
-export async function touchTicketWithMessage(
-  db: Executor,
-  companyId: number,
-  ticketId: number,
-  lastMessage: string,
-): Promise<TicketRow> {
-  const [row] = await db
-    .update(tickets)
-    .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning();
-  return row!;
-}
-
 /** The names a ticket event carries with it. */
 export async function ticketRelations(db: Executor, companyId: number, ticketId: number) {
   const [row] = await db
@@ -232,7 +218,7 @@ export async function insertTicketWithRelations(
   return splitRelations(row!);
 }
 
-/** touchTicketWithMessage answering the names a ticket event carries (ticketRelations) with the row. */
+/** The ticket update for a new message, answering the names a ticket event carries (ticketRelations) with the row. */
 export async function touchTicketWithRelations(
   db: Executor,
   companyId: number,

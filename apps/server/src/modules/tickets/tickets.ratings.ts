@@ -6,7 +6,6 @@ import {
   findWhatsapp,
   insertRating,
   latestTracking,
-  newestTicketAwaitingRating,
   type TicketRow,
   updateTracking,
 } from "./tickets.repository.js";
@@ -23,20 +22,17 @@ export function parseRating(body: string): number | undefined {
  * Ingestion's one exception to "a new ticket after closed": when the contact's
  * newest ticket on the connection is closed and waiting for a rating, and the
  * message is a rating, the message belongs to that ticket. Any other message
- * drops the request (the customer moved on) and opens a new ticket as usual.
+ * drops the request (the customer moved on) and a new ticket opens as usual.
  */
-export async function ticketAwaitingRating(
+export async function joinsRatingRequest(
   db: Executor,
-  companyId: number,
-  contactId: number,
-  whatsappId: number,
+  newest: Pick<TicketRow, "id" | "companyId" | "status" | "automationState">,
   body: string,
-): Promise<TicketRow | undefined> {
-  const ticket = await newestTicketAwaitingRating(db, companyId, contactId, whatsappId);
-  if (!ticket) return undefined;
-  if (parseRating(body) !== undefined) return ticket;
-  await claimRatingRequest(db, companyId, ticket.id);
-  return undefined;
+): Promise<boolean> {
+  if (newest.status !== "closed" || newest.automationState?.awaitingRating !== true) return false;
+  if (parseRating(body) !== undefined) return true;
+  await claimRatingRequest(db, newest.companyId, newest.id);
+  return false;
 }
 
 /**

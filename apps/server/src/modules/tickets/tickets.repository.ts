@@ -396,22 +396,6 @@ export async function claimRatingRequest(
   return row;
 }
 
-/** The newest ticket of a contact on a connection, when it is closed and waiting for a rating. */
-export async function newestTicketAwaitingRating(
-  db: Executor,
-  companyId: number,
-  contactId: number,
-  whatsappId: number,
-): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
-    .orderBy(desc(tickets.id))
-    .limit(1);
-  return row && row.status === "closed" && row.automationState?.awaitingRating === true ? row : undefined;
-}
-
 export async function insertRating(db: Executor, values: typeof userRatings.$inferInsert): Promise<void> {
   await db.insert(userRatings).values(values);
 }
