@@ -41,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node ../apps/server/dist/main.js",
+    command: `node ${process.env.E2E_SERVER_MAIN ?? "../apps/server/dist/main.js"}`,
     url: `${baseURL}/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -56,7 +56,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtpPort),
-      WEB_DIST: join(import.meta.dirname, "../apps/web/dist"),
+      WEB_DIST: process.env.E2E_WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist"),
     },
   },
 });

@@ -8,7 +8,8 @@ const external = Object.keys(pkg.dependencies).filter((name) => name !== "@atend
 
 await build({
   entryPoints: ["src/main.ts"],
-  outfile: "dist/main.js",
+  // SERVER_OUT lets parallel work build to its own file.
+  outfile: process.env.SERVER_OUT ?? "dist/main.js",
   bundle: true,
   platform: "node",
   target: "node20",
@@ -17,4 +18,4 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: "warning",
 });
-console.log("server built: apps/server/dist/main.js");
+console.log(`server built: ${process.env.SERVER_OUT ?? "apps/server/dist/main.js"}`);

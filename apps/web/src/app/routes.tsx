@@ -14,6 +14,18 @@ const ForgetPasswordPage = lazy(() => import("../modules/auth/ForgetPasswordPage
 const HelpsPage = lazy(() => import("../modules/helps/HelpsPage"));
 const UsersPage = lazy(() => import("../modules/users/UsersPage"));
 const SettingsPage = lazy(() => import("../modules/settings/SettingsPage"));
+const DashboardPage = lazy(() => import("../modules/dashboard/DashboardPage"));
+const TicketsPage = lazy(() => import("../modules/tickets/TicketsPage"));
+const ConnectionsPage = lazy(() => import("../modules/connections/ConnectionsPage"));
+const SimulatorPage = lazy(() => import("../modules/simulator/SimulatorPage"));
+const ContactsPage = lazy(() => import("../modules/contacts/ContactsPage"));
+const QueuesPage = lazy(() => import("../modules/queues/QueuesPage"));
+const TagsPage = lazy(() => import("../modules/tags/TagsPage"));
+const KanbanPage = lazy(() => import("../modules/kanban/KanbanPage"));
+const QuickMessagesPage = lazy(() => import("../modules/quick-messages/QuickMessagesPage"));
+const AnnouncementsPage = lazy(() => import("../modules/announcements/AnnouncementsPage"));
+const FinanceiroPage = lazy(() => import("../modules/financeiro/FinanceiroPage"));
+const SubscriptionPage = lazy(() => import("../modules/subscription/SubscriptionPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -41,17 +53,18 @@ export function AppRoutes() {
               index
               element={
                 <AdminOnly>
-                  <Pending labelKey="dashboard" />
+                  <DashboardPage />
                 </AdminOnly>
               }
             />
-            <Route path="/tickets/:ticketId?" element={<Pending labelKey="tickets" />} />
-            <Route path="/connections" element={<Pending labelKey="connections" />} />
-            <Route path="/quick-messages" element={<Pending labelKey="quickMessages" />} />
+            <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+            <Route path="/connections" element={<ConnectionsPage />} />
+            <Route path="/simulator" element={<SimulatorPage />} />
+            <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/todolist" element={<Pending labelKey="tasks" />} />
             <Route path="/schedules" element={<Pending labelKey="schedules" />} />
-            <Route path="/tags" element={<Pending labelKey="tags" />} />
-            <Route path="/contacts" element={<Pending labelKey="contacts" />} />
+            <Route path="/tags" element={<TagsPage />} />
+            <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/helps" element={<HelpsPage />} />
             <Route path="/users" element={<UsersPage />} />
             <Route path="/files" element={<Pending labelKey="files" />} />
@@ -84,21 +97,21 @@ export function AppRoutes() {
               path="/kanban"
               element={
                 <PlanGate flag="useKanban">
-                  <Pending labelKey="kanban" />
+                  <KanbanPage />
                 </PlanGate>
               }
             />
-            <Route path="/financeiro" element={<Pending labelKey="financeiro" />} />
-            <Route path="/queues" element={<Pending labelKey="queues" />} />
+            <Route path="/financeiro" element={<FinanceiroPage />} />
+            <Route path="/queues" element={<QueuesPage />} />
             <Route
               path="/announcements"
               element={
                 <SuperOnly messageKey="announcements.toasts.info">
-                  <Pending labelKey="annoucements" />
+                  <AnnouncementsPage />
                 </SuperOnly>
               }
             />
-            <Route path="/subscription" element={<Pending labelKey="subscription" />} />
+            <Route path="/subscription" element={<SubscriptionPage />} />
             <Route path="/chats/:id?" element={<Pending labelKey="chats" />} />
 
             {campaigns ? (

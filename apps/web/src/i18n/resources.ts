@@ -1,7 +1,20 @@
 import type { Language } from "@atendo/shared";
+import * as announcements from "../modules/announcements/i18n";
 import * as auth from "../modules/auth/i18n";
+import * as connections from "../modules/connections/i18n";
+import * as contacts from "../modules/contacts/i18n";
+import * as dashboard from "../modules/dashboard/i18n";
+import * as financeiro from "../modules/financeiro/i18n";
 import * as helps from "../modules/helps/i18n";
+import * as kanban from "../modules/kanban/i18n";
+import * as queues from "../modules/queues/i18n";
+import * as quickMessages from "../modules/quick-messages/i18n";
 import * as settings from "../modules/settings/i18n";
+import * as simulator from "../modules/simulator/i18n";
+import * as subscription from "../modules/subscription/i18n";
+import * as tags from "../modules/tags/i18n";
+import * as conversation from "../modules/tickets/conversation/i18n";
+import * as tickets from "../modules/tickets/i18n";
 import * as users from "../modules/users/i18n";
 import { en } from "./locales/en";
 import { es } from "./locales/es";
@@ -18,7 +31,25 @@ export interface ModuleLocales {
  * Module translations merged over the core ones. To add a module, import its
  * i18n.ts here and append it to the list.
  */
-const MODULES: ModuleLocales[] = [auth, helps, users, settings];
+const MODULES: ModuleLocales[] = [
+  auth,
+  helps,
+  users,
+  settings,
+  announcements,
+  connections,
+  contacts,
+  dashboard,
+  financeiro,
+  kanban,
+  queues,
+  quickMessages,
+  simulator,
+  subscription,
+  tags,
+  tickets,
+  conversation,
+];
 
 type Tree = { [key: string]: unknown };
 

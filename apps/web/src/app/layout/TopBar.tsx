@@ -23,6 +23,8 @@ import {
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu";
+import { AnnouncementsPopover } from "../../modules/announcements/AnnouncementsPopover";
+import { NotificationsBell } from "../../modules/tickets/NotificationsBell";
 import { UserModal } from "../../modules/users/UserModal";
 import { useThemeMode } from "../../theme/ThemeModeProvider";
 import { formatDate } from "../../utils/date";
@@ -69,6 +71,8 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
           ) : null}
         </Box>
 
+        <NotificationsBell />
+        <AnnouncementsPopover />
         <LanguageMenu persist />
         <Tooltip title={mode === "light" ? t("userMenu.darkMode") : t("userMenu.lightMode")}>
           <IconButton color="inherit" aria-label="toggle theme" onClick={toggleMode}>

@@ -1,0 +1,4 @@
+/** Top-bar entry (scaffold). */
+export function AnnouncementsPopover() {
+  return null;
+}

@@ -1,0 +1,6 @@
+import { NotAvailableYet } from "../../components/NotAvailableYet";
+
+// Scaffold: replaced by the page's own work.
+export default function ContactsPage() {
+  return <NotAvailableYet />;
+}

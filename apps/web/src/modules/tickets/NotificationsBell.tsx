@@ -1,0 +1,4 @@
+/** Top-bar entry (scaffold). */
+export function NotificationsBell() {
+  return null;
+}
