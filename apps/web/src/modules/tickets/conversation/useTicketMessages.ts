@@ -1,0 +1,125 @@
+import { companyEvent, type TicketMessage } from "@atendo/shared";
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { toastError } from "../../../api/client";
+import { useSession } from "../../../app/session";
+import { useSocketEvent } from "../../../realtime/socket";
+import { fetchMessagesPage } from "./conversationApi";
+import { mergeMessages } from "./timeline";
+
+interface State {
+  messages: TicketMessage[];
+  /** The last page loaded (1 holds the newest messages). */
+  page: number;
+  hasMore: boolean;
+  loading: boolean;
+  /** Bumped when older messages were put above, so the list keeps its scroll position. */
+  prepended: number;
+}
+
+type Action =
+  | { type: "reset" }
+  | { type: "loading" }
+  | { type: "failed" }
+  | { type: "page"; page: number; messages: TicketMessage[]; hasMore: boolean }
+  | { type: "upsert"; messages: TicketMessage[] }
+  | { type: "replace"; message: TicketMessage };
+
+const initial: State = { messages: [], page: 0, hasMore: false, loading: true, prepended: 0 };
+
+function reducer(state: State, action: Action): State {
+  switch (action.type) {
+    case "reset":
+      return initial;
+    case "loading":
+      return { ...state, loading: true };
+    case "failed":
+      return { ...state, loading: false };
+    case "page":
+      return {
+        messages: mergeMessages(state.messages, action.messages),
+        page: action.page,
+        hasMore: action.hasMore,
+        loading: false,
+        prepended: action.page > 1 ? state.prepended + 1 : state.prepended,
+      };
+    case "upsert":
+      return { ...state, messages: mergeMessages(state.messages, action.messages) };
+    case "replace":
+      // An update of a message not loaded (an older page) waits for that page.
+      if (!state.messages.some((message) => message.id === action.message.id)) return state;
+      return { ...state, messages: mergeMessages(state.messages, [action.message]) };
+  }
+}
+
+/** The payload of `company-{id}-appMessage`: the realtime message carries its sender as `{ name }`. */
+interface AppMessageEvent {
+  action: "create" | "update" | "delete";
+  message?: Omit<TicketMessage, "contact" | "quotedMsg"> & {
+    contact?: { id?: number; name: string } | null;
+    quotedMsg?: TicketMessage["quotedMsg"];
+  };
+}
+
+/** The list's shape; the realtime sender has no id, and the list only reads its name. */
+function fromEvent(message: NonNullable<AppMessageEvent["message"]>): TicketMessage {
+  return {
+    ...message,
+    quotedMsg: message.quotedMsg ?? null,
+    contact: message.contact ? { id: message.contact.id ?? 0, name: message.contact.name } : null,
+  };
+}
+
+/**
+ * The messages of one ticket: the newest page first, older pages on demand,
+ * and live creates and updates of this ticket's messages.
+ */
+export function useTicketMessages(ticketId: number | undefined) {
+  const { user } = useSession();
+  const [state, dispatch] = useReducer(reducer, initial);
+  const busy = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const load = useCallback(
+    async (page: number, signal?: AbortSignal) => {
+      if (!ticketId) return;
+      busy.current = true;
+      dispatch({ type: "loading" });
+      try {
+        const answer = await fetchMessagesPage(ticketId, page, signal);
+        dispatch({ type: "page", page, messages: answer.messages, hasMore: answer.hasMore });
+      } catch (error) {
+        dispatch({ type: "failed" });
+        if (!signal?.aborted) toastError(error);
+      } finally {
+        busy.current = false;
+      }
+    },
+    [ticketId],
+  );
+
+  useEffect(() => {
+    dispatch({ type: "reset" });
+    if (!ticketId) return;
+    const controller = new AbortController();
+    void load(1, controller.signal);
+    return () => controller.abort();
+  }, [ticketId, load]);
+
+  const loadOlder = useCallback(() => {
+    const current = stateRef.current;
+    if (busy.current || !current.hasMore) return;
+    void load(current.page + 1);
+  }, [load]);
+
+  const upsert = useCallback((messages: TicketMessage[]) => dispatch({ type: "upsert", messages }), []);
+
+  useSocketEvent<AppMessageEvent>(user ? companyEvent.appMessage(user.companyId) : null, (payload) => {
+    const message = payload?.message;
+    if (!message || message.ticketId !== ticketId) return;
+    if (payload.action === "create") upsert([fromEvent(message)]);
+    else if (payload.action === "update") dispatch({ type: "replace", message: fromEvent(message) });
+  });
+
+  return { ...state, loadOlder, upsert };
+}
