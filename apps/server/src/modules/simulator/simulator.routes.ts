@@ -1,7 +1,8 @@
-import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import type { App } from "../../http/app.js";
 import {
+  IdParams,
+  SimulatorChatMessage,
+  SimulatorChatQuery,
+  SimulatorChats,
   SimulatorInboundAnswer,
   SimulatorInboundBody,
   SimulatorOutboundItem,
@@ -10,16 +11,30 @@ import {
   SimulatorReadBody,
   SimulatorScanAnswer,
   SimulatorScanParams,
-} from "./simulator.schemas.js";
-import { customerRead, readOutbound, scanQr, sendInbound } from "./simulator.service.js";
+  SimulatorStatus,
+} from "@atendo/shared";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { App } from "../../http/app.js";
+import type { AuthHooks } from "../../http/auth.js";
+import { customerRead, listChatMessages, listChats, readOutbound, scanQr, sendInbound } from "./simulator.service.js";
 
 const tags = ["simulator"];
 
 /**
- * The virtual phone network's side: no token, and absent unless SIMULATOR=on
- * (off in production), since anyone reaching it can act as any customer.
+ * The virtual phone network's side. The network routes (scan, inbound, outbound,
+ * read) take no token and are absent unless SIMULATOR=on (off in production),
+ * since anyone reaching them can act as any customer. The page's own reads
+ * (status, chats) need a session and see only the session's company.
  */
-export function registerSimulatorRoutes(app: App, ctx: AppContext): void {
+export function registerSimulatorRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  // Always present, so the client can tell "off" from an old server.
+  app.get(
+    "/simulator/status",
+    { onRequest: auth.user, schema: { tags, response: { 200: SimulatorStatus } } },
+    async () => ({ enabled: ctx.config.simulator }),
+  );
+
   if (!ctx.config.simulator) return;
 
   app.post(
@@ -44,5 +59,35 @@ export function registerSimulatorRoutes(app: App, ctx: AppContext): void {
     "/simulator/read",
     { schema: { tags, body: SimulatorReadBody, response: { 200: SimulatorReadAnswer } } },
     async (request) => customerRead(ctx, request.body.whatsappId, request.body.from),
+  );
+
+  app.get(
+    "/simulator/chats/:id",
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        description: "The simulated customers and groups that talked on one of the company's simulator connections.",
+        params: IdParams,
+        response: { 200: SimulatorChats },
+      },
+    },
+    async (request) => listChats(ctx, request.auth, request.params.id),
+  );
+
+  app.get(
+    "/simulator/chats/:id/messages",
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        description:
+          "One simulated chat (`number` for a private chat, `groupId` for a group), both directions, oldest first.",
+        params: IdParams,
+        querystring: SimulatorChatQuery,
+        response: { 200: z.array(SimulatorChatMessage) },
+      },
+    },
+    async (request) => listChatMessages(ctx, request.auth, request.params.id, request.query),
   );
 }
