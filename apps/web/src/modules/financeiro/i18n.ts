@@ -1,7 +1,220 @@
-const pt = {};
+const pt = {
+  financeiro: {
+    title: "Faturas",
+    searchPlaceholder: "Pesquisar",
+    table: {
+      id: "Id",
+      detail: "Detalhes",
+      value: "Valor",
+      dueDate: "Data Venc.",
+      status: "Status",
+      action: "Ação",
+    },
+    status: { open: "Em aberto", paid: "Pago", expired: "Vencido" },
+    buttons: { pay: "Pagar", paid: "Pago" },
+    empty: { title: "Nenhuma fatura", search: "Nenhuma fatura corresponde à pesquisa." },
+    toasts: { noOpenInvoice: "Não há fatura em aberto para pagar." },
+  },
+  checkout: {
+    title: "Assinatura",
+    steps: { data: "Dados", customize: "Personalizar", review: "Revisar", pix: "Pagamento" },
+    fields: {
+      firstName: "Nome",
+      lastName: "Sobrenome",
+      cpfCnpj: "CPF ou CNPJ",
+      address2: "Endereço",
+      city: "Cidade",
+      state: "Estado",
+      zipcode: "CEP",
+      country: "País",
+      plan: "Plano",
+    },
+    helpers: {
+      cpfCnpj: "Opcional: o documento cadastrado da empresa é usado quando vazio.",
+      zipcodeBrasil: "Formato 00000-000",
+      zipcodeUnitedStates: "Formato 00000 ou 00000-0000",
+    },
+    errors: {
+      required: "Obrigatório",
+      tooLong: "Muito longo",
+      invalid: "Inválido",
+      zipcode: "CEP inválido para o país escolhido",
+    },
+    plan: {
+      users: "Usuários: {{value}}",
+      connections: "Conexões: {{value}}",
+      queues: "Filas: {{value}}",
+      unlimited: "ilimitado",
+      perMonth: "{{price}} / mês",
+    },
+    review: {
+      customer: "Dados de cobrança",
+      plan: "Plano escolhido",
+      total: "Total",
+      invoice: "Fatura nº {{id}}",
+      method: "Forma de pagamento: Pix",
+    },
+    buttons: { back: "Voltar", next: "Próximo", pay: "Pagar", close: "Fechar", copy: "Copiar código" },
+    pix: {
+      instructions: "Abra o app do seu banco, escolha pagar com Pix e leia o QR Code ou cole o código.",
+      qrAlt: "QR Code Pix",
+      code: "Código Pix copia e cola",
+      copied: "Código copiado!",
+      waiting: "Aguardando a confirmação do pagamento…",
+      amount: "Valor: {{value}}",
+      confirmed: "Pagamento confirmado! Redirecionando…",
+    },
+    toasts: {
+      renewed: "Sua licença foi renovada até {{date}}!",
+      plansError: "Não foi possível carregar os planos.",
+    },
+  },
+};
 
-const en: typeof pt = {};
+const en: typeof pt = {
+  financeiro: {
+    title: "Invoices",
+    searchPlaceholder: "Search",
+    table: {
+      id: "Id",
+      detail: "Details",
+      value: "Value",
+      dueDate: "Due date",
+      status: "Status",
+      action: "Action",
+    },
+    status: { open: "Open", paid: "Paid", expired: "Expired" },
+    buttons: { pay: "Pay", paid: "Paid" },
+    empty: { title: "No invoices", search: "No invoice matches the search." },
+    toasts: { noOpenInvoice: "There is no open invoice to pay." },
+  },
+  checkout: {
+    title: "Subscription",
+    steps: { data: "Data", customize: "Customize", review: "Review", pix: "Payment" },
+    fields: {
+      firstName: "First name",
+      lastName: "Last name",
+      cpfCnpj: "CPF or CNPJ",
+      address2: "Address",
+      city: "City",
+      state: "State",
+      zipcode: "Zip code",
+      country: "Country",
+      plan: "Plan",
+    },
+    helpers: {
+      cpfCnpj: "Optional: the company's document on record is used when empty.",
+      zipcodeBrasil: "Format 00000-000",
+      zipcodeUnitedStates: "Format 00000 or 00000-0000",
+    },
+    errors: {
+      required: "Required",
+      tooLong: "Too long",
+      invalid: "Invalid",
+      zipcode: "Invalid zip code for the chosen country",
+    },
+    plan: {
+      users: "Users: {{value}}",
+      connections: "Connections: {{value}}",
+      queues: "Queues: {{value}}",
+      unlimited: "unlimited",
+      perMonth: "{{price}} / month",
+    },
+    review: {
+      customer: "Billing details",
+      plan: "Chosen plan",
+      total: "Total",
+      invoice: "Invoice #{{id}}",
+      method: "Payment method: Pix",
+    },
+    buttons: { back: "Back", next: "Next", pay: "Pay", close: "Close", copy: "Copy code" },
+    pix: {
+      instructions: "Open your bank's app, choose to pay with Pix and scan the QR code or paste the code.",
+      qrAlt: "Pix QR code",
+      code: "Pix copy-paste code",
+      copied: "Code copied!",
+      waiting: "Waiting for the payment confirmation…",
+      amount: "Amount: {{value}}",
+      confirmed: "Payment confirmed! Redirecting…",
+    },
+    toasts: {
+      renewed: "Your license was renewed until {{date}}!",
+      plansError: "Could not load the plans.",
+    },
+  },
+};
 
-const es: typeof pt = {};
+const es: typeof pt = {
+  financeiro: {
+    title: "Facturas",
+    searchPlaceholder: "Buscar",
+    table: {
+      id: "Id",
+      detail: "Detalles",
+      value: "Valor",
+      dueDate: "Fecha venc.",
+      status: "Estado",
+      action: "Acción",
+    },
+    status: { open: "Abierta", paid: "Pagada", expired: "Vencida" },
+    buttons: { pay: "Pagar", paid: "Pagada" },
+    empty: { title: "Ninguna factura", search: "Ninguna factura coincide con la búsqueda." },
+    toasts: { noOpenInvoice: "No hay ninguna factura abierta para pagar." },
+  },
+  checkout: {
+    title: "Suscripción",
+    steps: { data: "Datos", customize: "Personalizar", review: "Revisar", pix: "Pago" },
+    fields: {
+      firstName: "Nombre",
+      lastName: "Apellido",
+      cpfCnpj: "CPF o CNPJ",
+      address2: "Dirección",
+      city: "Ciudad",
+      state: "Estado",
+      zipcode: "Código postal",
+      country: "País",
+      plan: "Plan",
+    },
+    helpers: {
+      cpfCnpj: "Opcional: si está vacío se usa el documento registrado de la empresa.",
+      zipcodeBrasil: "Formato 00000-000",
+      zipcodeUnitedStates: "Formato 00000 o 00000-0000",
+    },
+    errors: {
+      required: "Obligatorio",
+      tooLong: "Demasiado largo",
+      invalid: "No válido",
+      zipcode: "Código postal no válido para el país elegido",
+    },
+    plan: {
+      users: "Usuarios: {{value}}",
+      connections: "Conexiones: {{value}}",
+      queues: "Colas: {{value}}",
+      unlimited: "ilimitado",
+      perMonth: "{{price}} / mes",
+    },
+    review: {
+      customer: "Datos de facturación",
+      plan: "Plan elegido",
+      total: "Total",
+      invoice: "Factura n.º {{id}}",
+      method: "Forma de pago: Pix",
+    },
+    buttons: { back: "Volver", next: "Siguiente", pay: "Pagar", close: "Cerrar", copy: "Copiar código" },
+    pix: {
+      instructions: "Abra la app de su banco, elija pagar con Pix y escanee el código QR o pegue el código.",
+      qrAlt: "Código QR Pix",
+      code: "Código Pix copia y pega",
+      copied: "¡Código copiado!",
+      waiting: "Esperando la confirmación del pago…",
+      amount: "Valor: {{value}}",
+      confirmed: "¡Pago confirmado! Redirigiendo…",
+    },
+    toasts: {
+      renewed: "¡Su licencia fue renovada hasta {{date}}!",
+      plansError: "No se pudieron cargar los planes.",
+    },
+  },
+};
 
 export { en, es, pt };
