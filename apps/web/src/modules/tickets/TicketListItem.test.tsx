@@ -1,0 +1,91 @@
+import type { Ticket } from "@atendo/shared";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import i18n from "../../i18n";
+import { TicketListItem } from "./TicketListItem";
+
+function ticket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id: 42,
+    uuid: "uuid-42",
+    status: "open",
+    userId: 7,
+    user: { id: 7, name: "Bruno" },
+    queueId: 1,
+    queue: { id: 1, name: "Atendimento", color: "#2563EB" },
+    whatsappId: 1,
+    whatsapp: { id: 1, name: "Simulador" },
+    contactId: 3,
+    contact: { id: 3, name: "Maria", number: "5511900000000", profilePicUrl: "", email: "" },
+    isGroup: false,
+    chatbot: false,
+    lastMessage: "Bom dia",
+    unreadMessages: 3,
+    updatedAt: new Date().toISOString(),
+    createdAt: new Date().toISOString(),
+    tags: [{ id: 9, name: "VIP", color: "#9C27B0" }],
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+    code: null,
+    ...overrides,
+  };
+}
+
+function renderItem(item: Ticket, canPeek = false) {
+  const actions = { onOpen: vi.fn(), onAccept: vi.fn(), onClose: vi.fn(), onReopen: vi.fn(), onPeek: vi.fn() };
+  render(<TicketListItem ticket={item} selected={false} canPeek={canPeek} busy={false} compact={false} {...actions} />);
+  return { actions, row: within(screen.getByTestId(`ticket-item-${item.id}`)) };
+}
+
+describe("TicketListItem", () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage("pt");
+  });
+  afterEach(cleanup);
+
+  it("shows the name with the id, the last message, the chips and the unread badge", () => {
+    const { row } = renderItem(ticket());
+    expect(row.getByText("Maria")).toBeTruthy();
+    expect(row.getByText("#42")).toBeTruthy();
+    expect(row.getByText("Bom dia")).toBeTruthy();
+    for (const chip of ["Simulador", "Bruno", "Atendimento", "VIP"]) expect(row.getByText(chip)).toBeTruthy();
+    expect(row.getByLabelText("3 mensagens não lidas").textContent).toBe("3");
+  });
+
+  it("opens an open ticket by a click, and offers to resolve it", () => {
+    const item = ticket();
+    const { row, actions } = renderItem(item);
+    fireEvent.click(row.getByRole("button", { name: "Maria #42" }));
+    expect(actions.onOpen).toHaveBeenCalledWith(item);
+    fireEvent.click(row.getByRole("button", { name: "Resolver" }));
+    expect(actions.onClose).toHaveBeenCalledWith(item);
+    expect(row.queryByRole("button", { name: "Aceitar" })).toBeNull();
+    expect(row.queryByRole("button", { name: "Reabrir" })).toBeNull();
+  });
+
+  it("does not open a pending ticket by a click: it must be accepted", () => {
+    const item = ticket({ status: "pending", userId: null, user: null });
+    const { row, actions } = renderItem(item);
+    fireEvent.click(row.getByRole("button", { name: "Maria #42" }));
+    expect(actions.onOpen).not.toHaveBeenCalled();
+    fireEvent.click(row.getByRole("button", { name: "Aceitar" }));
+    expect(actions.onAccept).toHaveBeenCalledWith(item);
+    expect(row.getByRole("button", { name: "Resolver" })).toBeTruthy();
+  });
+
+  it("offers only reopening on a closed ticket", () => {
+    const { row, actions } = renderItem(ticket({ status: "closed" }));
+    expect(row.queryByRole("button", { name: "Resolver" })).toBeNull();
+    fireEvent.click(row.getByRole("button", { name: "Reabrir" }));
+    expect(actions.onReopen).toHaveBeenCalled();
+  });
+
+  it("shows the peek icon to admins only", () => {
+    expect(renderItem(ticket()).row.queryByRole("button", { name: "Espiar conversa" })).toBeNull();
+    cleanup();
+    const { row, actions } = renderItem(ticket(), true);
+    fireEvent.click(row.getByRole("button", { name: "Espiar conversa" }));
+    expect(actions.onPeek).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,360 @@
+import { can, SEARCH_DEBOUNCE_MS, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
+import AddIcon from "@mui/icons-material/Add";
+import SearchIcon from "@mui/icons-material/Search";
+import {
+  Autocomplete,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  InputAdornment,
+  ListItemText,
+  MenuItem,
+  Paper,
+  Select,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+} from "@mui/material";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { toastError } from "../../api/client";
+import { useSession } from "../../app/session";
+import { NewTicketModal } from "./NewTicketModal";
+import { PeekModal } from "./PeekModal";
+import { TicketsList } from "./TicketsList";
+import { viewerOf } from "./ticketPlacement";
+import { fetchTags, fetchUsers, type TicketListParams, ticketsKeys, updateTicket } from "./ticketsApi";
+import { useTicketList } from "./useTicketList";
+import { placeTicketInLists } from "./useTicketsRealtime";
+
+type MainTab = "open" | "closed" | "search";
+type OpenTab = "open" | "pending";
+
+function CountLabel({ label, count }: { label: string; count: number }) {
+  // Not rendered at zero: a hidden MUI badge keeps its last number in the page (and in the tab's name).
+  if (count <= 0) return label;
+  return (
+    <Badge
+      badgeContent={count}
+      color="primary"
+      max={99_999}
+      sx={{ pr: 2.5, "& .MuiBadge-badge": { right: 4, top: "50%" } }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
+function FilterBar({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: "flex", alignItems: "center", gap: 1, px: 1.5, py: 1, flexWrap: "wrap" }}>{children}</Box>;
+}
+
+/**
+ * The ticket manager's column (document 1 section 2): tabs open (assigned and
+ * pending, with counts), closed and search; new ticket, show-all and queue
+ * selection; the virtualized lists and their item actions.
+ */
+export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const admin = user?.profile === "admin" || user?.super === true;
+  const canShowAll = can(user?.profile, "tickets-manager:showall") || user?.super === true;
+
+  const [tab, setTab] = useState<MainTab>("open");
+  const [openTab, setOpenTab] = useState<OpenTab>("open");
+  const [showAll, setShowAll] = useState(false);
+  // A refreshed session brings a new array with the same queues: only a change of ids resets the selection.
+  const userQueueKey = (user?.queues ?? []).map((queue) => queue.id).join(",");
+  const userQueueIds = useMemo(() => (userQueueKey ? userQueueKey.split(",").map(Number) : []), [userQueueKey]);
+  const [queueIds, setQueueIds] = useState<number[]>(userQueueIds);
+  const [searchText, setSearchText] = useState("");
+  const [searchParam, setSearchParam] = useState("");
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const [userIds, setUserIds] = useState<number[]>([]);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
+  const [peeked, setPeeked] = useState<Ticket | null>(null);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
+
+  // The user's queues changed (an admin edited them): the selection follows.
+  useEffect(() => setQueueIds(userQueueIds), [userQueueIds]);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearchParam(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const effectiveShowAll = canShowAll && showAll;
+  const openParams = useMemo<TicketListParams>(
+    () => ({ status: "open", showAll: effectiveShowAll, queueIds }),
+    [effectiveShowAll, queueIds],
+  );
+  const pendingParams = useMemo<TicketListParams>(
+    () => ({ status: "pending", showAll: effectiveShowAll, queueIds }),
+    [effectiveShowAll, queueIds],
+  );
+  const closedParams = useMemo<TicketListParams>(
+    () => ({ status: "closed", showAll: effectiveShowAll, queueIds }),
+    [effectiveShowAll, queueIds],
+  );
+  const searchParams = useMemo<TicketListParams>(
+    () => ({ searchParam, tags: tagIds, users: userIds, queueIds, showAll: true }),
+    [searchParam, tagIds, userIds, queueIds],
+  );
+
+  const openList = useTicketList(openParams);
+  const pendingList = useTicketList(pendingParams);
+  const closedList = useTicketList(closedParams, tab === "closed");
+  const searchList = useTicketList(searchParams, tab === "search");
+
+  const tagsQuery = useQuery({
+    queryKey: ticketsKeys.tags,
+    queryFn: ({ signal }) => fetchTags(signal),
+    enabled: tab === "search",
+    staleTime: 60_000,
+  });
+  const usersQuery = useQuery({
+    queryKey: ticketsKeys.users,
+    queryFn: ({ signal }) => fetchUsers(signal),
+    enabled: tab === "search" && admin,
+    staleTime: 60_000,
+  });
+
+  const setBusy = useCallback((id: number, busy: boolean) => {
+    setBusyIds((current) => {
+      const next = new Set(current);
+      if (busy) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  /** One status change through PUT /tickets/{id}; the answer is placed at once, the event agrees later. */
+  const transition = useCallback(
+    async (ticket: Ticket, status: Ticket["status"]): Promise<Ticket | null> => {
+      if (!user) return null;
+      setBusy(ticket.id, true);
+      try {
+        const updated = await updateTicket(ticket.id, { status, userId: user.id, queueId: ticket.queueId });
+        placeTicketInLists(queryClient, viewerOf(user), updated);
+        return updated;
+      } catch (err) {
+        toastError(err);
+        return null;
+      } finally {
+        setBusy(ticket.id, false);
+      }
+    },
+    [user, queryClient, setBusy],
+  );
+
+  const onOpen = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+  const onAccept = useCallback(
+    async (ticket: Ticket) => {
+      const updated = await transition(ticket, "open");
+      if (updated) {
+        setTab("open");
+        setOpenTab("open");
+        navigate(`/tickets/${updated.uuid}`);
+      }
+    },
+    [transition, navigate],
+  );
+  const onClose = useCallback(
+    async (ticket: Ticket) => {
+      const updated = await transition(ticket, "closed");
+      if (!updated) return;
+      toast.success(t("ticketsList.toasts.closed"), { autoClose: TOAST_DURATION_MS });
+      if (ticket.uuid === selectedUuid) navigate("/tickets");
+    },
+    [transition, navigate, selectedUuid, t],
+  );
+  const onReopen = useCallback(
+    async (ticket: Ticket) => {
+      const updated = await transition(ticket, "open");
+      if (updated) navigate(`/tickets/${updated.uuid}`);
+    },
+    [transition, navigate],
+  );
+  const onPeek = useCallback((ticket: Ticket) => setPeeked(ticket), []);
+  // Stable callbacks keep the memoized rows from re-rendering on every change of the page.
+  const actions = useMemo(
+    () => ({
+      onOpen,
+      onAccept: (ticket: Ticket) => void onAccept(ticket),
+      onClose: (ticket: Ticket) => void onClose(ticket),
+      onReopen: (ticket: Ticket) => void onReopen(ticket),
+      onPeek,
+    }),
+    [onOpen, onAccept, onClose, onReopen, onPeek],
+  );
+
+  const visibleList =
+    tab === "closed" ? closedList : tab === "search" ? searchList : openTab === "pending" ? pendingList : openList;
+
+  const queues = user?.queues ?? [];
+
+  return (
+    <Paper
+      square
+      elevation={0}
+      sx={{
+        display: "flex",
+        flexDirection: "column",
+        height: "100%",
+        minHeight: 0,
+        borderRight: 1,
+        borderColor: "divider",
+      }}
+    >
+      <Tabs
+        value={tab}
+        onChange={(_, value: MainTab) => setTab(value)}
+        variant="fullWidth"
+        aria-label={t("ticketsManager.tabsLabel")}
+        sx={{ borderBottom: 1, borderColor: "divider", minHeight: 44 }}
+      >
+        <Tab value="open" label={t("ticketsManager.tabs.open")} sx={{ minHeight: 44 }} />
+        <Tab value="closed" label={t("ticketsManager.tabs.closed")} sx={{ minHeight: 44 }} />
+        <Tab value="search" label={t("ticketsManager.tabs.search")} sx={{ minHeight: 44 }} />
+      </Tabs>
+
+      <FilterBar>
+        <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => setNewTicketOpen(true)}>
+          {t("ticketsManager.newTicket")}
+        </Button>
+        {canShowAll ? (
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            control={<Switch size="small" checked={showAll} onChange={(_, checked) => setShowAll(checked)} />}
+            label={t("ticketsManager.showAll")}
+          />
+        ) : null}
+        {queues.length > 0 ? (
+          <Select
+            multiple
+            size="small"
+            displayEmpty
+            value={queueIds}
+            onChange={(event) => {
+              const value = event.target.value;
+              setQueueIds(typeof value === "string" ? value.split(",").map(Number) : value);
+            }}
+            renderValue={() => `${t("ticketsManager.filterQueues")} (${queueIds.length})`}
+            inputProps={{ "aria-label": t("ticketsManager.filterQueues") }}
+            sx={{ ml: "auto", minWidth: 120, fontSize: 14 }}
+          >
+            {queues.map((queue) => (
+              <MenuItem key={queue.id} value={queue.id} dense>
+                <Checkbox size="small" checked={queueIds.includes(queue.id)} sx={{ color: queue.color }} />
+                <ListItemText primary={queue.name} />
+              </MenuItem>
+            ))}
+          </Select>
+        ) : null}
+      </FilterBar>
+
+      {tab === "open" ? (
+        <Tabs
+          value={openTab}
+          onChange={(_, value: OpenTab) => setOpenTab(value)}
+          variant="fullWidth"
+          aria-label={t("ticketsManager.subTabsLabel")}
+          sx={{ borderBottom: 1, borderColor: "divider", minHeight: 40 }}
+        >
+          <Tab
+            value="open"
+            sx={{ minHeight: 40 }}
+            label={<CountLabel label={t("ticketsManager.tabs.assigned")} count={openList.count} />}
+          />
+          <Tab
+            value="pending"
+            sx={{ minHeight: 40 }}
+            label={<CountLabel label={t("ticketsManager.tabs.pending")} count={pendingList.count} />}
+          />
+        </Tabs>
+      ) : null}
+
+      {tab === "search" ? (
+        <FilterBar>
+          <TextField
+            size="small"
+            fullWidth
+            autoFocus
+            value={searchText}
+            placeholder={t("ticketsManager.searchPlaceholder")}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              if (event.target.value === "") setTab("open");
+            }}
+            slotProps={{
+              htmlInput: { "aria-label": t("ticketsManager.searchPlaceholder") },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Autocomplete
+            multiple
+            size="small"
+            limitTags={2}
+            sx={{ flex: 1, minWidth: 160 }}
+            options={tagsQuery.data ?? []}
+            getOptionLabel={(tag) => tag.name}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            value={(tagsQuery.data ?? []).filter((tag) => tagIds.includes(tag.id))}
+            onChange={(_, value) => setTagIds(value.map((tag) => tag.id))}
+            renderInput={(params) => <TextField {...params} label={t("ticketsManager.filterTags")} />}
+          />
+          {admin ? (
+            <Autocomplete
+              multiple
+              size="small"
+              limitTags={2}
+              sx={{ flex: 1, minWidth: 160 }}
+              options={usersQuery.data ?? []}
+              getOptionLabel={(option) => option.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={(usersQuery.data ?? []).filter((option) => userIds.includes(option.id))}
+              onChange={(_, value) => setUserIds(value.map((option) => option.id))}
+              renderInput={(params) => <TextField {...params} label={t("ticketsManager.filterUsers")} />}
+            />
+          ) : null}
+        </FilterBar>
+      ) : null}
+
+      <Box sx={{ flex: 1, minHeight: 0, display: "flex", flexDirection: "column" }}>
+        <TicketsList
+          key={tab === "open" ? `open-${openTab}` : tab}
+          list={visibleList}
+          selectedUuid={selectedUuid}
+          canPeek={admin}
+          busyIds={busyIds}
+          {...actions}
+        />
+      </Box>
+
+      <NewTicketModal
+        open={newTicketOpen}
+        onClose={() => setNewTicketOpen(false)}
+        onOpenTicket={(ticket) => {
+          setTab("open");
+          setOpenTab("open");
+          navigate(`/tickets/${ticket.uuid}`);
+        }}
+      />
+      <PeekModal ticket={peeked} onClose={() => setPeeked(null)} />
+    </Paper>
+  );
+}
