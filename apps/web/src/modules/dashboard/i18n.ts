@@ -1,7 +1,157 @@
-const pt = {};
+const pt = {
+  dashboard: {
+    title: "Dashboard",
+    subtitle: "Atendimentos da empresa no período escolhido",
+    filters: {
+      title: "Filtros",
+      type: "Tipo de filtro",
+      byDate: "Filtro por data",
+      byPeriod: "Filtro por período",
+      period: "Período",
+      none: "Nenhum selecionado",
+      lastDays_one: "Último dia",
+      lastDays_other: "Últimos {{count}} dias",
+      initialDate: "Data inicial",
+      finalDate: "Data final",
+      filter: "Filtrar",
+    },
+    cards: {
+      supportHappening: "Em conversa",
+      supportPending: "Aguardando",
+      supportFinished: "Finalizados",
+      newContacts: "Novos contatos",
+      avgSupportTime: "T.M. de conversa",
+      avgWaitTime: "T.M. de espera",
+    },
+    attendants: {
+      title: "Atendentes",
+      name: "Nome",
+      rating: "Avaliações",
+      ratingValue: "Avaliação média {{value}} de 3",
+      avgSupportTime: "T.M. de atendimento",
+      status: "Status (atual)",
+      online: "Online",
+      offline: "Offline",
+      empty: "Nenhum atendente na empresa",
+    },
+    charts: {
+      perUser: "Total de atendimentos por usuário",
+      perDay: "Atendimentos por dia",
+      perHour: "Atendimentos por hora",
+      total: "total {{count}}",
+      tickets: "Atendimentos",
+      empty: "Nenhum atendimento no período",
+    },
+    toasts: {
+      selectFilterError: "Parametrize o filtro",
+      userChartError: "Erro ao carregar o gráfico de atendimentos por usuário",
+      dateChartError: "Erro ao carregar o gráfico de atendimentos por data",
+    },
+  },
+};
 
-const en: typeof pt = {};
+const en: typeof pt = {
+  dashboard: {
+    title: "Dashboard",
+    subtitle: "The company's services in the chosen period",
+    filters: {
+      title: "Filters",
+      type: "Filter type",
+      byDate: "Filter by date",
+      byPeriod: "Filter by period",
+      period: "Period",
+      none: "None selected",
+      lastDays_one: "Last day",
+      lastDays_other: "Last {{count}} days",
+      initialDate: "Start date",
+      finalDate: "End date",
+      filter: "Filter",
+    },
+    cards: {
+      supportHappening: "In conversation",
+      supportPending: "Waiting",
+      supportFinished: "Finished",
+      newContacts: "New contacts",
+      avgSupportTime: "Avg. talk time",
+      avgWaitTime: "Avg. wait time",
+    },
+    attendants: {
+      title: "Attendants",
+      name: "Name",
+      rating: "Ratings",
+      ratingValue: "Average rating {{value}} of 3",
+      avgSupportTime: "Avg. service time",
+      status: "Status (now)",
+      online: "Online",
+      offline: "Offline",
+      empty: "No attendants in the company",
+    },
+    charts: {
+      perUser: "Total services per user",
+      perDay: "Services per day",
+      perHour: "Services per hour",
+      total: "total {{count}}",
+      tickets: "Services",
+      empty: "No services in the period",
+    },
+    toasts: {
+      selectFilterError: "Set up the filter",
+      userChartError: "Could not load the services per user chart",
+      dateChartError: "Could not load the services per date chart",
+    },
+  },
+};
 
-const es: typeof pt = {};
+const es: typeof pt = {
+  dashboard: {
+    title: "Dashboard",
+    subtitle: "Atenciones de la empresa en el período elegido",
+    filters: {
+      title: "Filtros",
+      type: "Tipo de filtro",
+      byDate: "Filtro por fecha",
+      byPeriod: "Filtro por período",
+      period: "Período",
+      none: "Ninguno seleccionado",
+      lastDays_one: "Último día",
+      lastDays_other: "Últimos {{count}} días",
+      initialDate: "Fecha inicial",
+      finalDate: "Fecha final",
+      filter: "Filtrar",
+    },
+    cards: {
+      supportHappening: "En conversación",
+      supportPending: "Esperando",
+      supportFinished: "Finalizados",
+      newContacts: "Contactos nuevos",
+      avgSupportTime: "T.P. de conversación",
+      avgWaitTime: "T.P. de espera",
+    },
+    attendants: {
+      title: "Agentes",
+      name: "Nombre",
+      rating: "Valoraciones",
+      ratingValue: "Valoración media {{value}} de 3",
+      avgSupportTime: "T.P. de atención",
+      status: "Estado (actual)",
+      online: "En línea",
+      offline: "Desconectado",
+      empty: "Ningún agente en la empresa",
+    },
+    charts: {
+      perUser: "Total de atenciones por usuario",
+      perDay: "Atenciones por día",
+      perHour: "Atenciones por hora",
+      total: "total {{count}}",
+      tickets: "Atenciones",
+      empty: "Ninguna atención en el período",
+    },
+    toasts: {
+      selectFilterError: "Configure el filtro",
+      userChartError: "Error al cargar el gráfico de atenciones por usuario",
+      dateChartError: "Error al cargar el gráfico de atenciones por fecha",
+    },
+  },
+};
 
 export { en, es, pt };

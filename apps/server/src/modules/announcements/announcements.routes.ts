@@ -1,0 +1,105 @@
+import {
+  Announcement,
+  AnnouncementBody,
+  AnnouncementListQuery,
+  AnnouncementsPage,
+  AnnouncementUpdateBody,
+  IdParams,
+  MessageAnswer,
+  UPLOAD_LIMITS_BYTES,
+} from "@atendo/shared";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.js";
+import type { App } from "../../http/app.js";
+import type { AuthHooks } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import {
+  attachAnnouncementMedia,
+  createAnnouncement,
+  detachAnnouncementMedia,
+  listAnnouncements,
+  removeAnnouncement,
+  showAnnouncement,
+  type UploadedFile,
+  updateAnnouncementById,
+} from "./announcements.service.js";
+
+const tags = ["announcements"];
+
+/** The multipart body's `file` part, at most the image limit (beyond it the multipart plugin answers 413). */
+async function readUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
+  }
+  let upload: UploadedFile | undefined;
+  for await (const part of request.parts({ limits: { fileSize: UPLOAD_LIMITS_BYTES.image, files: 1, fields: 10 } })) {
+    if (part.type !== "file") continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
+  }
+  return upload;
+}
+
+/** Reading is for every signed-in user (the top bar); managing is for the super user (document 2 section 6). */
+export function registerAnnouncementsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  for (const url of ["/announcements/", "/announcements"]) {
+    app.get(
+      url,
+      {
+        onRequest: auth.user,
+        schema: {
+          tags,
+          hide: url === "/announcements",
+          querystring: AnnouncementListQuery,
+          response: { 200: AnnouncementsPage },
+        },
+      },
+      async (request) => listAnnouncements(ctx, request.auth, request.query),
+    );
+  }
+
+  app.get(
+    "/announcements/:id",
+    { onRequest: auth.super, schema: { tags, params: IdParams, response: { 200: Announcement } } },
+    async (request) => showAnnouncement(ctx, request.params.id),
+  );
+
+  app.post(
+    "/announcements",
+    { onRequest: auth.super, schema: { tags, body: AnnouncementBody, response: { 200: Announcement } } },
+    async (request) => createAnnouncement(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    "/announcements/:id",
+    {
+      onRequest: auth.super,
+      schema: { tags, params: IdParams, body: AnnouncementUpdateBody, response: { 200: Announcement } },
+    },
+    async (request) => updateAnnouncementById(ctx, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/announcements/:id",
+    { onRequest: auth.super, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await removeAnnouncement(ctx, request.params.id);
+      return { message: "announcementDeleted" };
+    },
+  );
+
+  app.post(
+    "/announcements/:id/media-upload",
+    {
+      onRequest: auth.super,
+      schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: Announcement } },
+    },
+    async (request) => attachAnnouncementMedia(ctx, request.auth, request.params.id, await readUpload(request)),
+  );
+
+  app.delete(
+    "/announcements/:id/media-upload",
+    { onRequest: auth.super, schema: { tags, params: IdParams, response: { 200: Announcement } } },
+    async (request) => detachAnnouncementMedia(ctx, request.params.id),
+  );
+}

@@ -1,0 +1,62 @@
+import { PRESENCE_TIMEOUT_MS } from "@atendo/shared";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+
+/** The rows of a raw query (the driver's result type is generic over node-postgres and PGlite). */
+export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Whether a users row reads as online: marked so by its sockets and pinged
+ * within the timeout (a process that died never marked its users offline).
+ */
+export function isOnline(row: { online: boolean; lastSeenAt: Date | null }, now = Date.now()): boolean {
+  return row.online && row.lastSeenAt !== null && now - row.lastSeenAt.getTime() < PRESENCE_TIMEOUT_MS;
+}
+
+/** The same rule in SQL, for queries that answer many users (the dashboard). */
+export function onlineSql(alias = "users"): SQL {
+  const column = (name: string) => sql.raw(`${alias}.${name}`);
+  return sql`(${column("online")} and ${column("last_seen_at")} > now() - make_interval(secs => ${PRESENCE_TIMEOUT_MS / 1000}))`;
+}
+
+/**
+ * A connect or a ping: online, seen now. Raw SQL so the row's updatedAt stays
+ * the last real edit. Answers whether the user read as offline before.
+ */
+export async function markOnline(db: Executor, companyId: number, userId: number): Promise<boolean> {
+  const result = await selectRows<{ was_online: boolean }>(
+    db,
+    sql`
+    with before as (
+      select id, ${onlineSql("u")} as was_online from ${users} u
+       where u.company_id = ${companyId} and u.id = ${userId}
+       for update
+    )
+    update ${users} set online = true, last_seen_at = now()
+      from before where ${users}.id = before.id
+    returning before.was_online`,
+  );
+  const row = result[0];
+  return row !== undefined && !row.was_online;
+}
+
+/** The user's last socket is gone. Answers whether the user read as online before. */
+export async function markOffline(db: Executor, companyId: number, userId: number): Promise<boolean> {
+  const result = await selectRows<{ was_online: boolean }>(
+    db,
+    sql`
+    with before as (
+      select id, ${onlineSql("u")} as was_online from ${users} u
+       where u.company_id = ${companyId} and u.id = ${userId}
+       for update
+    )
+    update ${users} set online = false
+      from before where ${users}.id = before.id
+    returning before.was_online`,
+  );
+  return result[0]?.was_online === true;
+}
