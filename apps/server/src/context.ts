@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SessionManager } from "./channels/sessions.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaStorage } from "./media/storage.js";
 import type { TokenSigner } from "./modules/auth/tokens.js";
@@ -15,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   media: MediaStorage;
   realtime: Realtime;
+  /** Background jobs (pg-boss on the same database). */
+  jobs: Jobs;
   log: FastifyBaseLogger;
   /** The running WhatsApp sessions (set by registerChannels while the app is built). */
   sessions?: SessionManager;

@@ -16,6 +16,8 @@ export interface TestEnv {
   db: DatabaseHandle["db"];
   /** Mails the app sent, when no real mailer was given. */
   mails: Mail[];
+  /** Closes the app and builds a new one on the same database (a server restart); app and ctx are replaced. */
+  restartApp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,18 +67,28 @@ export async function createTestEnv(
   const { handle, drop } = await freshDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
-  const { app, ctx } = await buildApp({ config: testConfig(options.config), db: handle.db, mailer, logger: false });
-  if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
-  else await app.ready();
-  return {
+  const config = testConfig(options.config);
+  const start = async () => {
+    const built = await buildApp({ config, db: handle.db, mailer, logger: false });
+    if (options.listen) await built.app.listen({ port: 0, host: "127.0.0.1" });
+    else await built.app.ready();
+    return built;
+  };
+  const { app, ctx } = await start();
+  const env: TestEnv = {
     app,
     ctx,
     db: handle.db,
     mails,
+    async restartApp() {
+      await env.app.close();
+      Object.assign(env, await start());
+    },
     async close() {
-      await app.close();
+      await env.app.close();
       await handle.close();
       await drop();
     },
   };
+  return env;
 }

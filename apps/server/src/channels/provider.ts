@@ -18,7 +18,21 @@ export interface InboundMessage {
   media?: { type: MediaType; fileName: string; mimeType: string; data: Buffer };
   location?: { lat: number; lng: number; description?: string; thumbnailUrl?: string };
   vcard?: string;
+  /** A call the network reports as a message (stored with mediaType call_log; body says what happened). */
+  call?: { isVideo: boolean };
   quotedProviderId?: string;
+}
+
+/** A customer calling the connection's number, while it rings. */
+export interface InboundCall {
+  /** The network's call id (rejectCall needs it; the call_log message is stored under it). */
+  callId: string;
+  /** Digits only, with the country code. */
+  from: string;
+  name?: string;
+  isVideo: boolean;
+  /** Unix milliseconds. */
+  timestamp: number;
 }
 
 export interface OutboundMedia {
@@ -35,6 +49,8 @@ export interface ProviderCallbacks {
   /** Resolves only after the message is committed; the provider acknowledges to its network after it. */
   onInbound(message: InboundMessage): Promise<void>;
   onAck(providerId: string, ack: number): Promise<void>;
+  /** A call is ringing; the `call` setting decides whether it is rejected (modules/calls). */
+  onCall(call: InboundCall): Promise<void>;
 }
 
 /** One running session of one connection. */
@@ -48,6 +64,8 @@ export interface ChannelProvider {
   sendMedia(to: string, media: OutboundMedia): Promise<{ providerId: string }>;
   deleteMessage(to: string, providerId: string): Promise<void>;
   checkNumber(number: string): Promise<boolean>;
+  /** Declines a ringing call on the network (the caller sees it refused). */
+  rejectCall(call: Pick<InboundCall, "callId" | "from">): Promise<void>;
 }
 
 export interface ProviderConnection {

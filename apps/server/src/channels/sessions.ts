@@ -3,10 +3,11 @@ import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
+import { handleInboundCall } from "../modules/calls/calls.js";
 import { applyAck, ingestInbound } from "../modules/ingestion/ingest.js";
 import type { ChannelProvider, ProviderCallbacks, ProviderConnection, ProviderFactory } from "./provider.js";
 
-type Deps = Pick<AppContext, "db" | "realtime" | "media" | "log">;
+type Deps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "jobs" | "config" | "sessions">;
 
 export interface SessionPayload {
   id: number;
@@ -131,7 +132,7 @@ export class SessionManager {
     const factory = row && this.factoryFor(row.provider);
     if (!row || !factory) return;
     const noop = async () => undefined;
-    await factory(row, { onQr: noop, onStatus: noop, onInbound: noop, onAck: noop }).logout();
+    await factory(row, { onQr: noop, onStatus: noop, onInbound: noop, onAck: noop, onCall: noop }).logout();
   }
 
   private factoryFor(provider: ProviderConnection["provider"]): ProviderFactory | undefined {
@@ -186,6 +187,11 @@ export class SessionManager {
       },
       onAck: async (providerId, ack) => {
         await applyAck(this.deps, connection, providerId, ack);
+      },
+      onCall: async (call) => {
+        const provider = this.running.get(connection.id);
+        if (provider?.connection === connection)
+          await handleInboundCall(this.deps, connection, provider.provider, call);
       },
     };
   }

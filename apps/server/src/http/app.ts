@@ -23,6 +23,8 @@ import {
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Database } from "../db/client.js";
+import { createJobs } from "../jobs/jobs.js";
+import { JOB_DEFINITIONS } from "../jobs/registry.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
@@ -69,6 +71,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     redisUrl: config.REDIS_URL,
   });
   app.addHook("onClose", async () => realtime.close());
+  // Refuses to start on an incomplete job definition; enqueueing works once started.
+  const jobs = createJobs({
+    db: options.db,
+    log: app.log,
+    definitions: JOB_DEFINITIONS,
+    pollSeconds: config.JOB_POLL_SECONDS,
+  });
+  await jobs.start();
   const ctx: AppContext = {
     config,
     db: options.db,
@@ -76,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     mailer: options.mailer ?? createMailer(config, app.log),
     media: createMediaStorage(config.DATA_DIR),
     realtime,
+    jobs,
     log: app.log,
   };
 
@@ -102,6 +113,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   });
   registerWebClient(app, config);
   await registerModules(app, ctx, createAuthHooks(ctx));
+  // After the modules' hooks: workers start once the sessions run, and stop before they do.
+  app.addHook("onReady", async () => jobs.startWorkers(ctx));
+  app.addHook("onClose", async () => jobs.stop());
   app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok", version: APP_VERSION }));
   return { app, ctx };
 }

@@ -1,7 +1,7 @@
 import { DisconnectReason, initAuthCreds, type WAMessage } from "@whiskeysockets/baileys";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../context.js";
-import type { InboundMessage, ProviderCallbacks } from "../provider.js";
+import type { InboundCall, InboundMessage, ProviderCallbacks } from "../provider.js";
 import type { BaileysAuthState } from "./auth-state.js";
 import {
   ackFromStatus,
@@ -34,6 +34,7 @@ function setup() {
     onStatus: vi.fn(async () => undefined),
     onInbound: vi.fn(async (message: InboundMessage) => void inbound.push(message)),
     onAck: vi.fn(async () => undefined),
+    onCall: vi.fn(async (_call: InboundCall) => undefined),
   } satisfies ProviderCallbacks;
   const auth: BaileysAuthState = {
     state: { creds: initAuthCreds(), keys: { get: async () => ({}), set: async () => undefined } },
@@ -351,13 +352,47 @@ describe("BaileysProvider inbound", () => {
     ]);
   });
 
-  it("only logs calls for now", async () => {
+  it("reports a ringing call to onCall and rejects it with the caller's JID as WhatsApp gave it", async () => {
+    const date = new Date(1_700_000_000_000);
     t.sockets.last.emit("call", [
-      { chatId: customer, from: customer, id: "C1", date: new Date(), status: "offer", offline: false },
+      { chatId: customer, from: customer, id: "C1", date, status: "offer", offline: false, isVideo: true },
     ]);
     await settle();
-    expect(t.callbacks.onInbound).not.toHaveBeenCalled();
-    expect(t.log.info).toHaveBeenCalledWith(expect.objectContaining({ id: "C1" }), expect.any(String));
+    expect(t.callbacks.onCall).toHaveBeenCalledWith({
+      callId: "C1",
+      from: "5511999990001",
+      isVideo: true,
+      timestamp: date.getTime(),
+    });
+    await t.provider.rejectCall({ callId: "C1", from: "5511999990001" });
+    expect(t.sockets.last.rejectCall).toHaveBeenCalledWith("C1", customer);
+  });
+
+  it("ignores later states of a call, group calls and callers known only by LID", async () => {
+    const call = { chatId: customer, from: customer, date: new Date(), offline: false };
+    t.sockets.last.emit("call", [
+      { ...call, id: "C2", status: "timeout" },
+      { ...call, id: "C3", status: "offer", isGroup: true },
+      { ...call, id: "C4", status: "offer", from: "123456789@lid" },
+    ]);
+    await settle();
+    expect(t.callbacks.onCall).not.toHaveBeenCalled();
+  });
+
+  it("passes the phone's missed-call entries as call_log messages, except for a call it just rejected", async () => {
+    const missed = (id: string, type: number, from = customer) =>
+      base(id, undefined, { key: { remoteJid: from, fromMe: false, id }, messageStubType: type });
+    upsert(t, missed("S1", 40), missed("S2", 41));
+    await settle();
+    expect(t.inbound.map((message) => [message.providerId, message.call, message.body])).toEqual([
+      ["S1", { isVideo: false }, expect.stringMatching(/^Chamada de voz perdida às \d\d:\d\d$/)],
+      ["S2", { isVideo: true }, expect.stringMatching(/^Chamada de vídeo perdida às/)],
+    ]);
+
+    await t.provider.rejectCall({ callId: "C5", from: "5511999990001" });
+    upsert(t, { ...missed("S3", 40), messageTimestamp: Math.floor(Date.now() / 1000) });
+    await settle();
+    expect(t.inbound.map((message) => message.providerId)).toEqual(["S1", "S2"]);
   });
 });
 

@@ -9,14 +9,17 @@ import makeWASocket, {
   type UserFacingSocketConfig,
   type WACallEvent,
   type WAMessage,
+  WAMessageStubType,
   type WAMessageUpdate,
   type WAVersion,
 } from "@whiskeysockets/baileys";
 import pino from "pino";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
+import { missedCallBody } from "../../modules/calls/calls.js";
 import type {
   ChannelProvider,
+  InboundCall,
   InboundMessage,
   OutboundMedia,
   ProviderCallbacks,
@@ -43,6 +46,7 @@ export interface BaileysSocket {
   groupMetadata(jid: string): Promise<{ subject: string }>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): void;
+  rejectCall(callId: string, callFrom: string): Promise<void>;
 }
 
 export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;
@@ -124,6 +128,10 @@ export class BaileysProvider implements ChannelProvider {
   private readonly sent = new Map<string, proto.IMessage>();
   /** Inbound messages are handed to ingestion one at a time, in arrival order. */
   private inbound: Promise<void> = Promise.resolve();
+  /** Calls ringing now: call id -> the caller's JID as WhatsApp gave it (rejectCall needs it). */
+  private readonly ringing = new Map<string, string>();
+  /** Numbers whose call we rejected lately: the phone's own missed-call entry for it is not stored twice. */
+  private readonly rejected = new Map<string, number>();
 
   constructor(
     private readonly deps: Deps,
@@ -370,11 +378,12 @@ export class BaileysProvider implements ChannelProvider {
   async toInbound(socket: BaileysSocket, message: WAMessage): Promise<InboundMessage | undefined> {
     const { key } = message;
     const remoteJid = key.remoteJid;
-    if (!remoteJid || !key.id || key.fromMe || !message.message) return undefined;
+    const missedCall = missedCallStub(message.messageStubType);
+    if (!remoteJid || !key.id || key.fromMe || (!message.message && !missedCall)) return undefined;
     if (remoteJid === "status@broadcast" || remoteJid.endsWith("@broadcast") || remoteJid.endsWith("@newsletter")) {
       return undefined;
     }
-    const content = unwrap(message.message);
+    const content = unwrap(message.message ?? {});
     const group = isGroupJid(remoteJid);
     const senderJid = group ? (pnOf(key.participant, key.participantPn) ?? "") : (pnOf(remoteJid, key.senderPn) ?? "");
     const from = jidNumber(senderJid);
@@ -390,6 +399,12 @@ export class BaileysProvider implements ChannelProvider {
     if (group) {
       base.group = { id: jidUser(remoteJid), name: await this.groupName(socket, remoteJid) };
       if (message.pushName) base.participantName = message.pushName;
+    }
+    if (missedCall) {
+      // A missed call the phone logged (the "call_log" message); one we rejected is already stored.
+      const rejectedAt = this.rejected.get(from);
+      if (rejectedAt !== undefined && Math.abs(base.timestamp - rejectedAt) < REJECTED_CALL_MEMORY_MS) return undefined;
+      return { ...base, body: missedCallBody({ ...missedCall, timestamp: base.timestamp }), call: missedCall };
     }
     const quoted = contextOf(content)?.stanzaId;
     if (quoted) base.quotedProviderId = quoted;
@@ -472,17 +487,38 @@ export class BaileysProvider implements ChannelProvider {
     }
   }
 
+  /** A ringing call ("offer") goes to the `call` setting's handling (modules/calls); later states end it. */
   private async onCalls(calls: WACallEvent[]): Promise<void> {
     for (const call of calls) {
-      // TODO(call_log): InboundMessage has no way to say "this is a call" (ingestion derives
-      // the media type from media/location/vcard), so calls are only logged for now. Needs a
-      // `kind: "call_log"` (or mediaType) field on InboundMessage and the `call` setting's
-      // handling (reject + message) in ingestion.
-      this.log.info(
-        { whatsappId: this.connection.id, from: call.from, status: call.status, isVideo: call.isVideo, id: call.id },
-        "baileys call (not recorded yet)",
-      );
+      if (call.status !== "offer") {
+        this.ringing.delete(call.id);
+        continue;
+      }
+      // A LID caller has no phone number to file the call under, and group calls have no single customer.
+      if (call.isGroup || call.from.endsWith("@lid")) {
+        this.log.info({ whatsappId: this.connection.id, id: call.id, from: call.from }, "baileys call not handled");
+        continue;
+      }
+      const from = jidNumber(call.from);
+      if (!from) continue;
+      this.ringing.set(call.id, call.from);
+      await this.callbacks.onCall({
+        callId: call.id,
+        from,
+        isVideo: call.isVideo === true,
+        timestamp: call.date instanceof Date ? call.date.getTime() : Date.now(),
+      });
     }
+  }
+
+  async rejectCall(call: Pick<InboundCall, "callId" | "from">): Promise<void> {
+    const socket = this.requireOpen();
+    const jid = this.ringing.get(call.callId) ?? toJid(call.from);
+    this.ringing.delete(call.callId);
+    const now = Date.now();
+    for (const [number, at] of this.rejected) if (now - at >= REJECTED_CALL_MEMORY_MS) this.rejected.delete(number);
+    this.rejected.set(call.from, now);
+    await socket.rejectCall(call.callId, jid);
   }
 
   // --- outbound ---------------------------------------------------------------------
@@ -603,6 +639,23 @@ function extensionOf(mimeType: string): string {
   const subtype = mimeType.split(";")[0]!.split("/")[1]?.trim() ?? "bin";
   const known: Record<string, string> = { jpeg: "jpg", "svg+xml": "svg", mpeg: "mp3", quicktime: "mov", plain: "txt" };
   return known[subtype] ?? subtype.replace(/[^a-z0-9]/gi, "").slice(0, 10) ?? "bin";
+}
+
+/** How long a rejected call's own missed-call entry (sent by the phone) is recognised as the same call. */
+const REJECTED_CALL_MEMORY_MS = 5 * 60_000;
+
+/** Whether a message stub is the phone's missed-call entry (voice or video, also in groups). */
+function missedCallStub(type: WAMessage["messageStubType"]): { isVideo: boolean } | undefined {
+  switch (type) {
+    case WAMessageStubType.CALL_MISSED_VOICE:
+    case WAMessageStubType.CALL_MISSED_GROUP_VOICE:
+      return { isVideo: false };
+    case WAMessageStubType.CALL_MISSED_VIDEO:
+    case WAMessageStubType.CALL_MISSED_GROUP_VIDEO:
+      return { isVideo: true };
+    default:
+      return undefined;
+  }
 }
 
 /** The phone-number JID when WhatsApp addressed the sender by LID (`...@lid`). */

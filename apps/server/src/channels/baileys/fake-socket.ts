@@ -34,6 +34,7 @@ export class FakeSocket implements BaileysSocket {
   });
   onWhatsApp = vi.fn(async (...jids: string[]) => jids.map((jid) => ({ jid, exists: jid.startsWith("55") })));
   groupMetadata = vi.fn(async (_jid: string) => ({ subject: "Family" }));
+  rejectCall = vi.fn(async (_callId: string, _callFrom: string) => undefined);
   logout = vi.fn(async () => undefined);
   end = vi.fn((_error: Error | undefined) => undefined);
 }

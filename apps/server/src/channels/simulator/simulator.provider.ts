@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import {
   type ChannelProvider,
+  type InboundCall,
   type InboundMessage,
   mediaTypeOf,
   type OutboundMedia,
@@ -42,6 +43,9 @@ export const virtualNumber = (whatsappId: number) => String(5_500_000_000 + what
 /** Message ids shaped like WhatsApp's (upper-case hex). */
 export const newProviderId = () => `SIM${randomBytes(10).toString("hex").toUpperCase()}`;
 
+/** Call ids shaped like WhatsApp's. */
+const newCallId = () => `SIMCALL${randomBytes(8).toString("hex").toUpperCase()}`;
+
 const NUMBER = /^\d{10,15}$/;
 
 type State = "idle" | "qrcode" | "connected" | "stopped";
@@ -57,6 +61,8 @@ export class SimulatorProvider implements ChannelProvider {
   private sweep?: NodeJS.Timeout;
   private readonly timers = new Set<NodeJS.Timeout>();
   private delivering?: Promise<void>;
+  /** Calls rejected while placeCall waits for the connection's answer. */
+  private readonly rejectedCalls = new Set<string>();
   private again = false;
 
   constructor(
@@ -126,6 +132,43 @@ export class SimulatorProvider implements ChannelProvider {
   async checkNumber(number: string): Promise<boolean> {
     this.requireConnected();
     return NUMBER.test(number);
+  }
+
+  /**
+   * A customer calls the connection's number. Calls are live, not kept by the network: with the
+   * connection down nobody answers (ERR_WAPP_NOT_INITIALIZED). Answers whether the connection
+   * rejected it while it rang.
+   */
+  async placeCall(call: {
+    from: string;
+    name?: string;
+    isVideo?: boolean;
+  }): Promise<{ id: string; rejected: boolean }> {
+    this.requireConnected();
+    const callId = newCallId();
+    await this.callbacks.onCall({
+      callId,
+      from: call.from,
+      name: call.name,
+      isVideo: call.isVideo ?? false,
+      timestamp: Date.now(),
+    });
+    const rejected = this.rejectedCalls.delete(callId);
+    return { id: callId, rejected };
+  }
+
+  /** Recorded on the network as an outbound call_log row (the caller's phone shows "declined"). */
+  async rejectCall(call: Pick<InboundCall, "callId" | "from">): Promise<void> {
+    this.requireConnected();
+    await insertOutbound(this.deps.db, {
+      whatsappId: this.connection.id,
+      providerId: call.callId,
+      to: call.from,
+      body: "",
+      mediaType: "call_log",
+      ack: 1,
+    });
+    this.rejectedCalls.add(call.callId);
   }
 
   /** A customer opened the chat: everything sent to them is read (ack 3). */

@@ -64,6 +64,8 @@ function serialized(ticketId: number, task: () => Promise<void>): Promise<void> 
  */
 export async function runChatbot(deps: ChatbotDeps, result: IngestResult, now: () => Date = () => new Date()) {
   if (!("ticket" in result) || !eligible(result.ticket)) return;
+  // A call record is not a reply to the menu (modules/calls): the customer's next message is.
+  if (result.message.mediaType === "call_log") return;
   const { ticket, message } = result;
   try {
     await serialized(ticket.id, () => step(deps, ticket.companyId, ticket.id, message.body, now()));

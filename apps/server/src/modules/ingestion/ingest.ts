@@ -5,6 +5,7 @@ import type { Executor } from "../../db/client.js";
 import { runChatbot } from "../chatbot/chatbot.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
+import { startInboundClocks } from "../tickets/tickets.jobs.js";
 import { handleRatingReply, joinsRatingRequest } from "../tickets/tickets.ratings.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
 import {
@@ -24,7 +25,7 @@ import {
 } from "./ingestion.repository.js";
 import { contactPayload, messagePayload, ticketPayload } from "./ingestion.serializers.js";
 
-export type IngestDeps = Pick<AppContext, "db" | "realtime" | "media" | "log">;
+export type IngestDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "jobs" | "config">;
 
 export type IngestResult =
   | { duplicate: true }
@@ -58,6 +59,7 @@ function osmTileUrl(lat: number, lng: number, zoom: number): string {
 function bodyAndType(message: InboundMessage): { body: string; mediaType: MediaType } {
   if (message.location) return { body: locationBody(message.location), mediaType: "locationMessage" };
   if (message.vcard) return { body: message.vcard, mediaType: "vcard" };
+  if (message.call) return { body: message.body, mediaType: "call_log" };
   if (message.media) return { body: message.body || message.media.fileName, mediaType: message.media.type };
   return { body: message.body, mediaType: "chat" };
 }
@@ -164,6 +166,8 @@ export async function ingestInbound(
       });
       if (!row) throw new Duplicate();
       const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
+      // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
+      await startInboundClocks(deps, tx, { ticket: updated.ticket, ticketCreated, at: row.createdAt });
       return {
         result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
         relations: updated.relations,

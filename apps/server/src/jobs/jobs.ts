@@ -1,0 +1,154 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import pg from "pg";
+import { fromDrizzle, fromPglite, type Db as IDatabase, PgBoss } from "pg-boss";
+import type { AppContext } from "../context.js";
+import type { Database, Executor } from "../db/client.js";
+import type { AnyJobDefinition, JobDefinition } from "./define.js";
+
+/** pg-boss keeps its tables beside ours, in its own schema. */
+export const JOB_SCHEMA = "pgboss";
+
+/** How long stop() lets running handlers finish; unfinished ones are retried after a restart. */
+const STOP_TIMEOUT_MS = 10_000;
+
+const QUEUE_NAME = /^[\w.\-/]+$/;
+
+export interface EnqueueOptions {
+  /** Not before this moment (a delayed job). */
+  runAt?: Date;
+  /** With the "short" policy, a second job for the same key is dropped while one waits. */
+  singletonKey?: string;
+  /**
+   * The open transaction the job must commit (or roll back) with, so the row that needs the job
+   * and the job itself cannot part. Without it the job is written on its own.
+   */
+  tx?: Executor;
+}
+
+/** The process's background jobs: pg-boss on the application's database (DESIGN.md). */
+export interface Jobs {
+  /** Writes a job of a declared definition; answers its id, or null when a waiting singleton dropped it. */
+  enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options?: EnqueueOptions): Promise<string | null>;
+  /** Creates pg-boss's schema and the queues: enqueue works from here on. */
+  start(): Promise<void>;
+  /** Workers and cron schedules (after the app is ready: handlers send through running sessions). */
+  startWorkers(ctx: AppContext): Promise<void>;
+  /** Stops polling and waits for running handlers (bounded); the database stays open. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Refuses a registry that could not run: a definition without a handler or payload schema, a
+ * name pg-boss cannot queue, or a name declared twice (the server does not start).
+ */
+export function assertJobDefinitions(definitions: readonly AnyJobDefinition[]): void {
+  const seen = new Set<string>();
+  for (const definition of definitions) {
+    const name = definition?.name;
+    if (typeof name !== "string" || !QUEUE_NAME.test(name)) throw new Error(`job name ${String(name)} is not valid`);
+    if (seen.has(name)) throw new Error(`job ${name} is declared twice`);
+    seen.add(name);
+    if (typeof definition.handler !== "function") throw new Error(`job ${name} has no handler`);
+    if (typeof definition.payload?.safeParse !== "function") throw new Error(`job ${name} has no payload schema`);
+  }
+}
+
+/**
+ * pg-boss runs its statements on the application's own connections: the node-postgres pool
+ * (closed with the database) or the embedded PGlite, through pg-boss's adapter for it.
+ */
+function jobDatabase(db: Database): { db: IDatabase; backend: "postgres" | "pglite" } {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return {
+      db: { executeSql: (text, values) => client.query(text, values as unknown[] | undefined) },
+      backend: "postgres",
+    };
+  }
+  if (client instanceof PGlite) return { db: fromPglite(client), backend: "pglite" };
+  throw new Error("jobs: unknown database driver");
+}
+
+/** A Drizzle transaction (or the database) as a pg-boss executor. */
+function executorOf(tx: Executor): IDatabase {
+  return fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]);
+}
+
+export function createJobs(options: {
+  db: Database;
+  log: FastifyBaseLogger;
+  definitions: readonly AnyJobDefinition[];
+  pollSeconds: number;
+}): Jobs {
+  const { definitions, log } = options;
+  assertJobDefinitions(definitions);
+  const declared = new Map(definitions.map((definition) => [definition.name, definition]));
+  const { db, backend } = jobDatabase(options.db);
+  const boss = new PgBoss({ db, backend, schema: JOB_SCHEMA });
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  let started = false;
+
+  return {
+    async enqueue(job, payload, enqueueOptions = {}) {
+      if (declared.get(job.name) !== (job as unknown as AnyJobDefinition))
+        throw new Error(`job ${job.name} is not in the registry`);
+      if (!started) throw new Error("jobs not started");
+      const data = job.payload.parse(payload) as object;
+      return boss.send(job.name, data, {
+        ...(enqueueOptions.runAt ? { startAfter: enqueueOptions.runAt } : {}),
+        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions.tx ? { db: executorOf(enqueueOptions.tx) } : {}),
+      });
+    },
+
+    async start() {
+      await boss.start();
+      started = true;
+      for (const definition of definitions) {
+        const existing = await boss.getQueue(definition.name);
+        const policy = definition.policy ?? "standard";
+        if (!existing) await boss.createQueue(definition.name, { policy });
+        else if (existing.policy !== policy) {
+          throw new Error(`job ${definition.name}: queue policy is ${existing.policy}, declared ${policy}`);
+        }
+      }
+    },
+
+    async startWorkers(ctx) {
+      for (const definition of definitions) {
+        await boss.work<unknown>(
+          definition.name,
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+          async (batch) => {
+            for (const job of batch) {
+              const payload = definition.payload.safeParse(job.data);
+              if (!payload.success) {
+                // A payload that cannot parse will never parse: dropping it beats retrying it forever.
+                log.error({ job: definition.name, id: job.id, issues: payload.error.issues }, "job payload invalid");
+                continue;
+              }
+              try {
+                await definition.handler(ctx, payload.data as never);
+              } catch (error) {
+                log.error({ err: error, job: definition.name, id: job.id }, "job failed");
+                throw error;
+              }
+            }
+          },
+        );
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
+      }
+      // A cron removed from its definition (or a job removed altogether) stops recurring.
+      for (const schedule of await boss.getSchedules()) {
+        if (!declared.get(schedule.name)?.cron) await boss.unschedule(schedule.name, schedule.key);
+      }
+    },
+
+    async stop() {
+      started = false;
+      await boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS });
+    },
+  };
+}

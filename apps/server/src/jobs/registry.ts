@@ -1,0 +1,16 @@
+import { botTimeoutJob } from "../modules/chatbot/chatbot.jobs.js";
+import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
+import { ticketExpiryJob, ticketTransferJob } from "../modules/tickets/tickets.jobs.js";
+import type { AnyJobDefinition } from "./define.js";
+
+/**
+ * Every background job of the server, declared once in its feature's `<feature>.jobs.ts`. A job
+ * not listed here cannot be enqueued; the server refuses to start on an incomplete definition.
+ */
+export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
+  ticketExpiryJob,
+  ticketTransferJob,
+  botTimeoutJob,
+  createDueInvoicesJob,
+  expireOverdueInvoicesJob,
+];
