@@ -7,6 +7,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 /** The captured mail of the test SMTP server (see global-setup.ts). */
 export const smtpPort = port + 1;
 export const mailDir = join(tmpdir(), `atendo-e2e-mail-${port}`);
+/** The fake Asaas that tests/billing.spec.ts starts, and the webhook token both sides share. */
+export const asaasPort = port + 2;
+export const asaasWebhookToken = "e2e-asaas-webhook-token-0123456789";
 
 const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
@@ -56,6 +59,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtpPort),
+      ASAAS_BASE_URL: `http://127.0.0.1:${asaasPort}`,
+      ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
       WEB_DIST: process.env.E2E_WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist"),
     },
   },

@@ -32,6 +32,14 @@ const ConfigSchema = z
     /** Higher than the per-email limit: a whole office may share one address. */
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** How often idle job workers look for due jobs (pg-boss polling; at least 0.5). */
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+    /** The length of one "minute" of the connections' timeouts (expiresTicket, timeToTransfer...); tests shrink it. */
+    TIMEOUT_UNIT_MS: z.coerce.number().int().min(1).default(60_000),
+    /** The payment provider's API; point it at https://api-sandbox.asaas.com (or a fake in tests) when not live. */
+    ASAAS_BASE_URL: z.string().url().default("https://api.asaas.com"),
+    /** The token Asaas sends in `asaas-access-token` on every webhook; without it the webhook refuses all calls. */
+    ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages, queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
+import { invoices, messages, queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
 import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
@@ -28,6 +28,9 @@ interface Records {
   quickMessageId: number;
   queueOptionId: number;
   whatsappId: number;
+  /** A connection on the simulated network (the simulator page's routes know no other). */
+  simulatorId: number;
+  invoiceId: number;
 }
 
 const CASES: Case[] = [
@@ -77,6 +80,24 @@ const CASES: Case[] = [
   { method: "GET", url: (a) => `/whatsapp/${a.whatsappId}` },
   { method: "PUT", url: (a) => `/whatsapp/${a.whatsappId}`, payload: { name: "Hijacked" } },
   { method: "DELETE", url: (a) => `/whatsapp/${a.whatsappId}` },
+  { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}` },
+  { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}/messages?number=5511999990001` },
+  { method: "GET", url: (a) => `/invoices/${a.invoiceId}` },
+  {
+    method: "POST",
+    url: () => "/subscription",
+    payload: (a) => ({
+      firstName: "Sneaky",
+      address2: "Rua A, 1",
+      city: "São Paulo",
+      state: "SP",
+      zipcode: "01001-000",
+      country: "Brasil",
+      plan: a.tenant.company.planId,
+      price: 49,
+      invoiceId: a.invoiceId,
+    }),
+  },
 ];
 
 let env: TestEnv;
@@ -92,6 +113,7 @@ beforeAll(async () => {
   const ticket = await newTicket(env.db, companyId, { contactId: contact.id, queueId: queue.id });
   const tag = await newTag(env.db, companyId);
   const whatsapp = await newWhatsapp(env.db, companyId, { isDefault: true });
+  const simulator = await newWhatsapp(env.db, companyId, { provider: "simulator" });
   const [note] = await env.db
     .insert(ticketNotes)
     .values({ companyId, ticketId: ticket.id, contactId: contact.id, userId: tenant.admin.id, note: "Private" })
@@ -108,6 +130,10 @@ beforeAll(async () => {
     .insert(messages)
     .values({ companyId, ticketId: ticket.id, whatsappId: whatsapp.id, body: "Secret", fromMe: false })
     .returning();
+  const [invoice] = await env.db
+    .insert(invoices)
+    .values({ companyId, detail: "Plan", value: 49, dueDate: new Date(Date.now() + 5 * 86_400_000) })
+    .returning();
   a = {
     tenant,
     ticketUuid: ticket.uuid,
@@ -120,6 +146,8 @@ beforeAll(async () => {
     quickMessageId: quickMessage!.id,
     queueOptionId: option!.id,
     whatsappId: whatsapp.id,
+    simulatorId: simulator.id,
+    invoiceId: invoice!.id,
   };
   b = await newTenant(env);
 });
@@ -175,5 +203,7 @@ describe("tenant isolation", () => {
       headers: a.tenant.adminHeaders,
     });
     expect(options.json()).toEqual([expect.objectContaining({ id: a.queueOptionId, title: "Sales" })]);
+    const invoice = await env.app.inject({ url: `/invoices/${a.invoiceId}`, headers: a.tenant.adminHeaders });
+    expect(invoice.json()).toMatchObject({ id: a.invoiceId, status: "open", value: 49 });
   });
 });

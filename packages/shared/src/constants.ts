@@ -26,12 +26,16 @@ export const COMPANY_DUE_RED_DAYS = -4;
 export const SOCKET_PING_INTERVAL_MS = 18_000;
 export const SOCKET_PING_TIMEOUT_MS = 18_000;
 export const USER_STATUS_PING_MS = 300_000;
+/** A user stays online this long after their last ping (two missed pings: a process that died never said offline). */
+export const PRESENCE_TIMEOUT_MS = 2 * USER_STATUS_PING_MS;
 
 // Dashboard
 export const DASHBOARD_PERIODS = [3, 7, 15, 30, 60, 90] as const;
 export const RATING_MAX = 3;
 export const RATING_LABELS = { 1: "unsatisfied", 2: "satisfied", 3: "very satisfied" } as const;
 export const DASHBOARD_LOAD_DELAY_MS = 1000;
+/** The longest range the dashboard and its charts take (ours: the spec gives none). */
+export const DASHBOARD_MAX_RANGE_DAYS = 366;
 
 // Lists and forms
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -72,6 +76,8 @@ export const CURRENCY = "BRL";
 export const DEFAULT_CHECKOUT_PRICE = 49;
 export const CHECKOUT_COUNTRIES = ["Brasil", "United States"] as const;
 export const PAYMENT_REDIRECT_DELAY_MS = 4000;
+/** How long before its due date a company's invoice is issued (docs/decisions.md). */
+export const INVOICE_LEAD_DAYS = 10;
 
 // Connections
 export const CONNECTION_DEFAULTS = {

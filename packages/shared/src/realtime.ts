@@ -27,6 +27,9 @@ export const CLIENT_EVENTS = {
   userStatus: "userStatus",
 } as const;
 
+/** The action of `company-{id}-payment` once a payment is confirmed (document 1 section 4). */
+export const PAYMENT_CONCLUDED_ACTION = "CONCLUIDA";
+
 export type EntityAction = "create" | "update" | "delete" | "reload";
 
 export interface AuthEventPayload {

@@ -3,7 +3,7 @@
  * `cause`), so look through the chain. A check before a write answers the
  * common case; these catch the race where two requests pass the check together.
  */
-function pgErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
+export function pgErrorOf(error: unknown): { code?: string; constraint?: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
     const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };

@@ -31,10 +31,24 @@ export interface Realtime {
   toRooms(rooms: readonly string[], event: string, payload: unknown, except?: readonly string[]): void;
   /** Emit to every connected socket (platform-wide announcements). */
   toEveryone(event: string, payload: unknown): void;
-  /** Users with at least one connected socket, for presence. */
-  onlineUserIds(companyId: number): Promise<Set<number>>;
+  /** Presence signals (modules/presence stores them). */
+  onPresence(listener: PresenceListener): void;
   close(): Promise<void>;
 }
+
+/**
+ * "online": a socket of the user connected or sent userStatus; "offline": the
+ * user's last socket left (across processes when the Redis adapter is on).
+ */
+export interface PresenceSignal {
+  kind: "online" | "offline";
+  companyId: number;
+  userId: number;
+}
+export type PresenceListener = (signal: PresenceSignal) => void;
+
+/** A client pings every USER_STATUS_PING_MS; faster pings are dropped so a client cannot spam writes. */
+const MIN_PRESENCE_PING_MS = 30_000;
 
 interface SocketData {
   claims: AccessClaims;
@@ -71,11 +85,33 @@ export async function createRealtime(deps: {
     }
   });
 
+  const presenceListeners: PresenceListener[] = [];
+  const signalPresence = (signal: PresenceSignal) => {
+    for (const listener of presenceListeners) listener(signal);
+  };
+
   io.on("connection", (socket: Socket) => {
     const { claims } = socket.data as SocketData;
     const { companyId, userId } = claims;
     socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone]);
     if (claims.profile === "admin") socket.join(rooms.admins(companyId));
+
+    let lastPing = Date.now();
+    signalPresence({ kind: "online", companyId, userId });
+    socket.on(CLIENT_EVENTS.userStatus, () => {
+      if (Date.now() - lastPing < MIN_PRESENCE_PING_MS) return;
+      lastPing = Date.now();
+      signalPresence({ kind: "online", companyId, userId });
+    });
+    // By "disconnect" the socket has left its rooms: an empty user room means the user's last socket is gone.
+    socket.on("disconnect", () => {
+      io.in(rooms.user(companyId, userId))
+        .fetchSockets()
+        .then((left) => {
+          if (left.length === 0) signalPresence({ kind: "offline", companyId, userId });
+        })
+        .catch((error: unknown) => deps.log.warn({ err: error, companyId, userId }, "presence check failed"));
+    });
 
     socket.on(CLIENT_EVENTS.joinChatBox, (ticketId: unknown) => {
       if (typeof ticketId === "string" || typeof ticketId === "number") {
@@ -106,10 +142,7 @@ export async function createRealtime(deps: {
       (except.length > 0 ? operator.except([...except]) : operator).emit(event as never, payload as never);
     },
     toEveryone: (event, payload) => io.to(rooms.everyone).emit(event as never, payload as never),
-    async onlineUserIds(companyId) {
-      const sockets = await io.in(rooms.company(companyId)).fetchSockets();
-      return new Set(sockets.map((s) => (s.data as SocketData).claims.userId));
-    },
+    onPresence: (listener) => void presenceListeners.push(listener),
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

@@ -8,7 +8,7 @@ vi.mock("socket.io-client", () => {
     connect: vi.fn(),
     disconnect: vi.fn(),
     removeAllListeners: vi.fn(),
-    io: { on: vi.fn(), opts: {} },
+    io: { on: vi.fn(), off: vi.fn(), opts: {} },
   };
   return { io: vi.fn(() => socket) };
 });
@@ -115,7 +115,9 @@ describe("App shell", () => {
       }),
     );
     render(<App />);
-    expect(await screen.findByText("Esta página ainda não está disponível")).toBeTruthy();
+    expect(
+      await screen.findByText("Selecione um atendimento para começar a conversar.", {}, { timeout: 5000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(window.location.pathname).toBe("/tickets"));
     expect(screen.queryByText("Ativo até 15/06/2030")).toBeNull();
     expect(screen.queryByRole("link", { name: "Usuários" })).toBeNull();

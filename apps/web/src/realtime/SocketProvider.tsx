@@ -1,10 +1,12 @@
 import {
   type AuthEventPayload,
+  CLIENT_EVENTS,
   companyEvent,
   type EntityAction,
   RELOAD_AFTER_AUTH_EVENT_MS,
   type SessionUser,
   TOAST_DURATION_MS,
+  USER_STATUS_PING_MS,
 } from "@atendo/shared";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
@@ -40,6 +42,10 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     }
     const next = createSocket();
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+    // Presence: the server counts the user online while a socket is connected and pings (document 1 section 7).
+    const statusTimer = setInterval(() => {
+      if (next.connected) next.emit(CLIENT_EVENTS.userStatus);
+    }, USER_STATUS_PING_MS);
 
     next.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
       if (payload?.user?.id !== userId) return;
@@ -69,6 +75,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     setSocket(next);
     return () => {
       if (reloadTimer) clearTimeout(reloadTimer);
+      clearInterval(statusTimer);
       next.removeAllListeners();
       next.disconnect();
     };

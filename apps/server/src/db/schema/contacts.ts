@@ -18,6 +18,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex("contacts_company_number_unique").on(t.companyId, t.number),
     index("contacts_company_name_idx").on(t.companyId, t.name),
+    /** The dashboard's new-contacts count. */
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
   ],
 );
 

@@ -14,7 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
-import { companyId } from "./companies.js";
+import { companyId, plans } from "./companies.js";
 import { contactListItems, contactLists, contacts } from "./contacts.js";
 import { tags, tickets } from "./tickets.js";
 import { users } from "./users.js";
@@ -221,10 +221,14 @@ export const invoices = pgTable(
     status: varchar({ length: 10 }).$type<InvoiceStatus>().notNull().default("open"),
     paidAt: timestamp({ withTimezone: true }),
     providerChargeId: varchar({ length: 100 }),
+    /** The plan whose value the invoice carries; paying it moves the company to this plan. */
+    planId: integer().references(() => plans.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex("invoices_company_due_unique").on(t.companyId, t.dueDate),
     index("invoices_company_status_idx").on(t.companyId, t.status),
+    // The payment webhook finds its invoice by the provider's charge id.
+    uniqueIndex("invoices_provider_charge_unique").on(t.providerChargeId),
   ],
 );

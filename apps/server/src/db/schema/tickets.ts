@@ -110,6 +110,8 @@ export const ticketTrackings = pgTable(
   (t) => [
     index("ticket_trackings_company_created_idx").on(t.companyId, t.createdAt),
     index("ticket_trackings_company_ticket_idx").on(t.companyId, t.ticketId),
+    /** The dashboard's period filter: life cycles by arrival. */
+    index("ticket_trackings_company_queued_idx").on(t.companyId, t.queuedAt),
   ],
 );
 

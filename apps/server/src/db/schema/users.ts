@@ -29,6 +29,8 @@ export const users = pgTable(
     allTicket: varchar({ length: 10 }).$type<AllTicket>().notNull().default("desabled"),
     whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
     language: varchar({ length: 5 }).$type<Language>(),
+    /** Presence (modules/presence): a socket of the user is connected; trusted while lastSeenAt is recent. */
+    online: boolean().notNull().default(false),
     lastSeenAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },

@@ -14,6 +14,7 @@ import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
+import { isOnline } from "../presence/presence.repository.js";
 import {
   companyHasWhatsapp,
   countCompanyQueues,
@@ -41,14 +42,12 @@ const targetCompany = (actor: AuthSession, companyId: number | undefined) =>
   actor.super && companyId ? companyId : actor.companyId;
 
 async function toUsers(deps: Deps, companyId: number, rows: UserRow[]): Promise<User[]> {
-  const [queues, online] = await Promise.all([
-    queuesOfUsers(
-      deps.db,
-      companyId,
-      rows.map((row) => row.id),
-    ),
-    deps.realtime.onlineUserIds(companyId),
-  ]);
+  const queues = await queuesOfUsers(
+    deps.db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  const now = Date.now();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -59,7 +58,7 @@ async function toUsers(deps: Deps, companyId: number, rows: UserRow[]): Promise<
     allTicket: row.allTicket,
     whatsappId: row.whatsappId,
     language: row.language,
-    online: online.has(row.id),
+    online: isOnline(row, now),
     queues: queues.get(row.id) ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -69,6 +68,12 @@ async function toUsers(deps: Deps, companyId: number, rows: UserRow[]): Promise<
 async function toUser(deps: Deps, row: UserRow): Promise<User> {
   const [user] = await toUsers(deps, row.companyId, [row]);
   return user!;
+}
+
+/** A user as lists and `company-{id}-user` events show it (presence changes announce it). */
+export async function userPayload(deps: Deps, companyId: number, id: number): Promise<User | undefined> {
+  const row = await findUser(deps.db, companyId, id);
+  return row ? toUser(deps, row) : undefined;
 }
 
 function emitUser(deps: Deps, companyId: number, payload: { action: "create" | "update"; user: User }) {

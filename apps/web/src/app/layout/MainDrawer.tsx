@@ -25,6 +25,7 @@ import { Link as RouterLink, useLocation } from "react-router-dom";
 import { hasCampaignsEntry } from "../../api/credentials";
 import { Logo, LogoMark } from "../../components/Logo";
 import { useConnectionsAlert } from "../../modules/connections/useConnectionsAlert";
+import { useSimulatorEnabled } from "../../modules/simulator/useSimulatorStatus";
 import { useSession } from "../session";
 import { usePlan } from "../usePlan";
 import { adminEntries, isGroup, type MenuEntry, type MenuGroup, type MenuLink, mainEntries } from "./menu";
@@ -157,9 +158,10 @@ export function MainDrawer({ open, temporary, onOpen, onClose }: MainDrawerProps
   const { user } = useSession();
   const { data: plan } = usePlan();
   const alert = useConnectionsAlert();
+  const simulator = useSimulatorEnabled();
   if (!user) return null;
 
-  const context = { user, plan, campaignsEntry: hasCampaignsEntry() };
+  const context = { user, plan, campaignsEntry: hasCampaignsEntry(), simulator };
   const main = mainEntries(context);
   const admin = adminEntries(context);
   const expanded = temporary || open;

@@ -16,6 +16,7 @@ import LocalAtmIcon from "@mui/icons-material/LocalAtm";
 import LocalOfferOutlinedIcon from "@mui/icons-material/LocalOfferOutlined";
 import PeopleIcon from "@mui/icons-material/People";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
+import PhonelinkRingOutlinedIcon from "@mui/icons-material/PhonelinkRingOutlined";
 import PsychologyOutlinedIcon from "@mui/icons-material/PsychologyOutlined";
 import SettingsOutlinedIcon from "@mui/icons-material/SettingsOutlined";
 import ShapeLineOutlinedIcon from "@mui/icons-material/ShapeLineOutlined";
@@ -52,12 +53,14 @@ interface MenuContext {
   user: SessionUser;
   plan: Plan | undefined;
   campaignsEntry: boolean;
+  /** The server runs the simulator (GET /simulator/status): its page gets an entry. */
+  simulator?: boolean;
 }
 
 const l = (key: string) => `mainDrawer.listItems.${key}`;
 
 /** Entries everyone sees (plan flags permitting). */
-export function mainEntries({ user, plan }: MenuContext): MenuEntry[] {
+export function mainEntries({ user, plan, simulator }: MenuContext): MenuEntry[] {
   const entries: (MenuEntry | false)[] = [
     can(user.profile, "dashboard:view") && {
       id: "dashboard",
@@ -79,6 +82,12 @@ export function mainEntries({ user, plan }: MenuContext): MenuEntry[] {
     { id: "chats", to: "/chats", labelKey: l("chats"), icon: <ForumOutlinedIcon /> },
     { id: "todolist", to: "/todolist", labelKey: l("tasks"), icon: <TaskAltIcon /> },
     { id: "helps", to: "/helps", labelKey: l("helps"), icon: <HelpOutlineIcon /> },
+    Boolean(simulator) && {
+      id: "simulator",
+      to: "/simulator",
+      labelKey: l("simulator"),
+      icon: <PhonelinkRingOutlinedIcon />,
+    },
   ];
   return entries.filter((entry): entry is MenuEntry => Boolean(entry));
 }

@@ -170,5 +170,10 @@ export const en: Locale = {
     ERR_CANNOT_DELETE_SELF: "You cannot delete your own user.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "You cannot delete your own company.",
     ERR_PAYLOAD_TOO_LARGE: "The uploaded file is too large.",
+    ERR_NO_INVOICE_FOUND: "Invoice not found.",
+    ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
+    ERR_PAYMENT_NOT_CONFIGURED: "Payment is not set up yet. Please contact Support.",
+    ERR_PAYMENT_PROVIDER: "The payment provider did not answer as expected. Try again in a moment.",
+    ERR_INVALID_WEBHOOK_TOKEN: "Invalid webhook token.",
   },
 };

@@ -171,5 +171,10 @@ export const es: Locale = {
     ERR_CANNOT_DELETE_SELF: "No puede eliminar su propio usuario.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "No puede eliminar su propia empresa.",
     ERR_PAYLOAD_TOO_LARGE: "El archivo enviado es demasiado grande.",
+    ERR_NO_INVOICE_FOUND: "Factura no encontrada.",
+    ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
+    ERR_PAYMENT_NOT_CONFIGURED: "El pago aún no está configurado. Comuníquese con Soporte.",
+    ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió como se esperaba. Inténtelo de nuevo en un momento.",
+    ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook no válido.",
   },
 };

@@ -170,6 +170,11 @@ export const pt = {
     ERR_CANNOT_DELETE_SELF: "Você não pode excluir o seu próprio usuário.",
     ERR_CANNOT_DELETE_OWN_COMPANY: "Você não pode excluir a sua própria empresa.",
     ERR_PAYLOAD_TOO_LARGE: "O arquivo enviado é grande demais.",
+    ERR_NO_INVOICE_FOUND: "Fatura não encontrada.",
+    ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
+    ERR_PAYMENT_NOT_CONFIGURED: "O pagamento ainda não está configurado. Entre em contato com o Suporte.",
+    ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu como esperado. Tente novamente em instantes.",
+    ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook inválido.",
   },
 };
 

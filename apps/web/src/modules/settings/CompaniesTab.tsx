@@ -1,9 +1,11 @@
 import type { Company, Plan } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import EventRepeatIcon from "@mui/icons-material/EventRepeat";
+import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
 import {
   Box,
   CircularProgress,
+  Collapse,
   IconButton,
   MenuItem,
   Stack,
@@ -14,11 +16,12 @@ import {
   Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import { formatDate } from "../../utils/date";
+import { CompanyUsers } from "./CompanyUsers";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
 import {
   CompanyForm,
@@ -39,6 +42,8 @@ export function CompaniesTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [renewingId, setRenewingId] = useState<number | null>(null);
+  // The company whose users are shown under its row (loaded on demand).
+  const [usersOf, setUsersOf] = useState<number | null>(null);
 
   const companies = useSettingsList(settingsKeys.companies, fetchCompanies, "settings.companies.toasts.listError");
   const plans = useSettingsList(settingsKeys.plans, fetchPlans, "settings.plans.toasts.listError");
@@ -189,47 +194,71 @@ export function CompaniesTab() {
         records={companies.data ?? []}
         renderRow={(company) => {
           const colour = dueDateColour(company.dueDate, now);
+          const showingUsers = usersOf === company.id;
           return (
-            <TableRow
-              key={company.id}
-              hover
-              selected={editing?.id === company.id}
-              data-due={colour ?? undefined}
-              sx={colour ? { backgroundColor: DUE_DATE_ROW_BACKGROUND[colour] } : undefined}
-            >
-              <TableCell>{company.name}</TableCell>
-              <TableCell>{company.email}</TableCell>
-              <TableCell>{company.phone}</TableCell>
-              <TableCell>{company.plan?.name ?? ""}</TableCell>
-              <TableCell>
-                {company.status ? t("settings.companies.status.active") : t("settings.companies.status.inactive")}
-              </TableCell>
-              <TableCell>{formatDate(company.createdAt)}</TableCell>
-              <TableCell>{company.dueDate ? formatDate(company.dueDate) : t("settings.companies.noDueDate")}</TableCell>
-              <TableCell>
-                {t(`settings.companies.recurrences.${company.recurrence}`, {
-                  defaultValue: company.recurrence ?? "",
-                })}
-              </TableCell>
-              <RecordActions name={company.name} onEdit={() => edit(company)} onDelete={() => setDeleting(company)}>
-                <Tooltip title={t("settings.buttons.renew")}>
-                  <span>
+            <Fragment key={company.id}>
+              <TableRow
+                hover
+                selected={editing?.id === company.id}
+                data-due={colour ?? undefined}
+                sx={colour ? { backgroundColor: DUE_DATE_ROW_BACKGROUND[colour] } : undefined}
+              >
+                <TableCell>{company.name}</TableCell>
+                <TableCell>{company.email}</TableCell>
+                <TableCell>{company.phone}</TableCell>
+                <TableCell>{company.plan?.name ?? ""}</TableCell>
+                <TableCell>
+                  {company.status ? t("settings.companies.status.active") : t("settings.companies.status.inactive")}
+                </TableCell>
+                <TableCell>{formatDate(company.createdAt)}</TableCell>
+                <TableCell>
+                  {company.dueDate ? formatDate(company.dueDate) : t("settings.companies.noDueDate")}
+                </TableCell>
+                <TableCell>
+                  {t(`settings.companies.recurrences.${company.recurrence}`, {
+                    defaultValue: company.recurrence ?? "",
+                  })}
+                </TableCell>
+                <RecordActions name={company.name} onEdit={() => edit(company)} onDelete={() => setDeleting(company)}>
+                  <Tooltip title={t("settings.buttons.users")}>
                     <IconButton
                       size="small"
-                      aria-label={`${t("settings.buttons.renew")} ${company.name}`}
-                      onClick={() => renew(company)}
-                      disabled={renewingId !== null}
+                      aria-label={`${t("settings.buttons.users")} ${company.name}`}
+                      aria-expanded={showingUsers}
+                      color={showingUsers ? "primary" : "default"}
+                      onClick={() => setUsersOf(showingUsers ? null : company.id)}
                     >
-                      {renewingId === company.id ? (
-                        <CircularProgress size={18} color="inherit" />
-                      ) : (
-                        <EventRepeatIcon fontSize="small" />
-                      )}
+                      <PeopleAltOutlinedIcon fontSize="small" />
                     </IconButton>
-                  </span>
-                </Tooltip>
-              </RecordActions>
-            </TableRow>
+                  </Tooltip>
+                  <Tooltip title={t("settings.buttons.renew")}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={`${t("settings.buttons.renew")} ${company.name}`}
+                        onClick={() => renew(company)}
+                        disabled={renewingId !== null}
+                      >
+                        {renewingId === company.id ? (
+                          <CircularProgress size={18} color="inherit" />
+                        ) : (
+                          <EventRepeatIcon fontSize="small" />
+                        )}
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </RecordActions>
+              </TableRow>
+              {showingUsers ? (
+                <TableRow>
+                  <TableCell colSpan={9} sx={{ p: 0 }}>
+                    <Collapse in appear>
+                      <CompanyUsers companyId={company.id} companyName={company.name} />
+                    </Collapse>
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </Fragment>
           );
         }}
       />

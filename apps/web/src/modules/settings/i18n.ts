@@ -28,6 +28,7 @@ const pt = {
       edit: "Editar",
       delete: "Excluir",
       renew: "Renovar",
+      users: "Usuários",
     },
     options: {
       title: "Opções",
@@ -120,6 +121,14 @@ const pt = {
         red: "Vencida há 4 dias ou mais",
       },
       noDueDate: "Sem vencimento",
+      companyUsers: {
+        title: "Usuários de {{name}}",
+        empty: "Nenhum usuário nesta empresa.",
+        name: "Nome",
+        email: "E-mail",
+        profile: "Perfil",
+        super: "Super",
+      },
       confirmDelete: {
         title: "Excluir a empresa {{name}}?",
         message: "Todos os dados da empresa serão perdidos. Esta ação não pode ser desfeita.",
@@ -227,6 +236,7 @@ const en: typeof pt = {
       edit: "Edit",
       delete: "Delete",
       renew: "Renew",
+      users: "Users",
     },
     options: {
       title: "Options",
@@ -319,6 +329,14 @@ const en: typeof pt = {
         red: "Overdue by 4 days or more",
       },
       noDueDate: "No due date",
+      companyUsers: {
+        title: "Users of {{name}}",
+        empty: "No users in this company.",
+        name: "Name",
+        email: "Email",
+        profile: "Profile",
+        super: "Super",
+      },
       confirmDelete: {
         title: "Delete the company {{name}}?",
         message: "All of the company's data will be lost. This cannot be undone.",
@@ -426,6 +444,7 @@ const es: typeof pt = {
       edit: "Editar",
       delete: "Eliminar",
       renew: "Renovar",
+      users: "Usuarios",
     },
     options: {
       title: "Opciones",
@@ -518,6 +537,14 @@ const es: typeof pt = {
         red: "Vencida hace 4 días o más",
       },
       noDueDate: "Sin vencimiento",
+      companyUsers: {
+        title: "Usuarios de {{name}}",
+        empty: "Ningún usuario en esta empresa.",
+        name: "Nombre",
+        email: "Correo electrónico",
+        profile: "Perfil",
+        super: "Súper",
+      },
       confirmDelete: {
         title: "¿Eliminar la empresa {{name}}?",
         message: "Se perderán todos los datos de la empresa. Esta acción no se puede deshacer.",

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { toastError } from "../../api/client";
 import { EmptyState, Loading } from "../../components";
 import { formatDateTime } from "../../utils/date";
-import { fetchMessages, ticketsKeys } from "./ticketsApi";
+import { peekMessages, ticketsKeys } from "./ticketsApi";
 
 function MessageBubble({ message }: { message: TicketMessage }) {
   const { t } = useTranslation();
@@ -51,7 +51,7 @@ export function PeekModal({ ticket, onClose }: { ticket: Ticket | null; onClose:
     queryKey: ticketsKeys.peek(ticket?.id ?? 0),
     queryFn: async ({ pageParam, signal }) => {
       try {
-        return await fetchMessages(ticket!.id, pageParam, signal);
+        return await peekMessages(ticket!.id, pageParam, signal);
       } catch (err) {
         toastError(err);
         throw err;

@@ -67,8 +67,9 @@ export function createTicket(body: CreateTicketBody): Promise<Ticket> {
   return api.post<Ticket>("/tickets", body);
 }
 
-export function fetchMessages(ticketId: number, pageNumber: number, signal?: AbortSignal) {
-  return api.get<TicketMessagesPage>(`/messages/${ticketId}`, { params: { pageNumber }, signal });
+/** A read-only look at a conversation: the ticket stays unread for its attendant. */
+export function peekMessages(ticketId: number, pageNumber: number, signal?: AbortSignal) {
+  return api.get<TicketMessagesPage>(`/messages/${ticketId}`, { params: { pageNumber, markRead: false }, signal });
 }
 
 export async function fetchTags(signal?: AbortSignal): Promise<Tag[]> {

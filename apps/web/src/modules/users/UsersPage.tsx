@@ -198,7 +198,25 @@ export default function UsersPage() {
               {users.map((item) => (
                 <TableRow key={item.id} hover>
                   <TableCell align="center">{item.id}</TableCell>
-                  <TableCell>{item.name}</TableCell>
+                  <TableCell aria-description={item.online ? t("users.table.online") : t("users.table.offline")}>
+                    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
+                      <Tooltip title={item.online ? t("users.table.online") : t("users.table.offline")}>
+                        <Box
+                          component="span"
+                          aria-hidden
+                          data-online={item.online}
+                          sx={{
+                            width: 10,
+                            height: 10,
+                            borderRadius: "50%",
+                            flexShrink: 0,
+                            bgcolor: item.online ? "success.main" : "action.disabled",
+                          }}
+                        />
+                      </Tooltip>
+                      {item.name}
+                    </Box>
+                  </TableCell>
                   <TableCell sx={{ wordBreak: "break-all" }}>{item.email}</TableCell>
                   <TableCell align="center">{t(`users.profiles.${item.profile}`)}</TableCell>
                   <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>

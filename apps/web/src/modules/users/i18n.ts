@@ -15,6 +15,8 @@ const pt = {
       profile: "Perfil",
       actions: "Ações",
       loadingMore: "Carregando mais usuários...",
+      online: "Online",
+      offline: "Offline",
     },
     profiles: {
       admin: "Administrador",
@@ -84,6 +86,8 @@ const en: typeof pt = {
       profile: "Profile",
       actions: "Actions",
       loadingMore: "Loading more users...",
+      online: "Online",
+      offline: "Offline",
     },
     profiles: {
       admin: "Admin",
@@ -152,6 +156,8 @@ const es: typeof pt = {
       profile: "Perfil",
       actions: "Acciones",
       loadingMore: "Cargando más usuarios...",
+      online: "En línea",
+      offline: "Desconectado",
     },
     profiles: {
       admin: "Administrador",
