@@ -105,19 +105,24 @@ export async function simulatorAckOf(
 
 const quoted = alias(messages, "quoted");
 
-export type MessageWithRelations = Awaited<ReturnType<typeof pageTicketMessages>>["rows"][number];
+export type MessageWithRelations = Awaited<ReturnType<typeof pageContactMessages>>["rows"][number];
 
 /**
- * One page of a ticket's messages, newest first, with the quoted message and the
- * contact's name, and the ticket's message count in the same statement.
+ * One page of the conversation history with a ticket's contact, newest first:
+ * the messages of every ticket of that contact, so the list can mark where one
+ * conversation ended and the next started (document 1, message list). With the
+ * quoted message, the sender's name, and the count in the same statement.
  */
-export async function pageTicketMessages(
+export async function pageContactMessages(
   db: Executor,
   companyId: number,
-  ticketId: number,
+  contactId: number,
   options: { limit: number; offset: number },
 ) {
-  const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
+  const where = and(
+    eq(messages.companyId, companyId),
+    sql`${messages.ticketId} in (select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} = ${contactId})`,
+  );
   const rows = await db
     .select({
       message: messages,

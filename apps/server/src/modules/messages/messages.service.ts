@@ -11,7 +11,7 @@ import {
   findMessage,
   markMessageDeleted,
   markTicketRead,
-  pageTicketMessages,
+  pageContactMessages,
 } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
 import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
@@ -34,7 +34,8 @@ async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, tic
 }
 
 /**
- * One page of a ticket's messages: page 1 holds the newest, each page in
+ * One page of the conversation with the ticket's contact, this ticket's and the
+ * earlier ones' (pageContactMessages): page 1 holds the newest, each page in
  * chronological order (the client prepends older pages above). Opening the
  * ticket reads it: unread back to 0, inbound messages read, and
  * `updateUnread` when that changed something.
@@ -51,7 +52,7 @@ export async function listTicketMessages(
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   // Reading the page and marking the ticket read touch different rows: one round trip for both.
   const [page, changed] = await Promise.all([
-    pageTicketMessages(deps.db, companyId, ticket.id, { limit: MESSAGES_PAGE_SIZE, offset }),
+    pageContactMessages(deps.db, companyId, ticket.contactId, { limit: MESSAGES_PAGE_SIZE, offset }),
     markTicketRead(deps.db, companyId, ticket.id),
   ]);
   if (changed) {

@@ -347,6 +347,38 @@ describe("GET /messages/:ticketId", () => {
     expect(second.messages.map((m: { body: string }) => m.body)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
   });
 
+  it("includes the contact's earlier conversations, so the list can mark where each one ended", async () => {
+    const { agentHeaders, company, contact, ticket, whatsapp } = await connectedTicket();
+    const earlier = await newTicket(env.db, company.id, {
+      contactId: contact.id,
+      whatsappId: whatsapp.id,
+      status: "closed",
+    });
+    const otherContact = await newTicket(env.db, company.id, { whatsappId: whatsapp.id, status: "closed" });
+    const base = Date.now() - 60 * 60 * 1000;
+    const message = (ticketId: number, contactId: number, body: string, offset: number) => ({
+      companyId: company.id,
+      ticketId,
+      contactId,
+      body,
+      fromMe: false,
+      createdAt: new Date(base + offset),
+    });
+    await env.db
+      .insert(messages)
+      .values([
+        message(earlier.id, contact.id, "before", 0),
+        message(otherContact.id, otherContact.contactId, "someone else", 500),
+        message(ticket.id, contact.id, "now", 1000),
+      ]);
+    const page = (await env.app.inject({ url: `/messages/${ticket.id}`, headers: agentHeaders })).json();
+    expect(page.count).toBe(2);
+    expect(page.messages.map((m: { body: string; ticketId: number }) => [m.body, m.ticketId])).toEqual([
+      ["before", earlier.id],
+      ["now", ticket.id],
+    ]);
+  });
+
   it("resets unread, marks inbound read and emits updateUnread only when something changed", async () => {
     const { agentHeaders, company, contact, ticket } = await connectedTicket();
     await env.db.insert(messages).values([
