@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, simulatorOutbound, tickets, whatsapps } from "../../db/schema/index.js";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
 import type { MessageRow, TicketRow } from "../ingestion/ingestion.repository.js";
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -84,25 +84,6 @@ export async function touchTicketWithSent(
   return row!;
 }
 
-/**
- * The ack the simulated network already holds for a message the company sent.
- * The simulator writes it before it reports it, so reading it after our commit
- * catches an ack reported while the row did not exist yet. Other providers
- * have no row here (undefined).
- */
-export async function simulatorAckOf(
-  db: Executor,
-  whatsappId: number,
-  providerId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ ack: simulatorOutbound.ack })
-    .from(simulatorOutbound)
-    .where(and(eq(simulatorOutbound.whatsappId, whatsappId), eq(simulatorOutbound.providerId, providerId)))
-    .limit(1);
-  return row?.ack;
-}
-
 const quoted = alias(messages, "quoted");
 
 export type MessageWithRelations = Awaited<ReturnType<typeof pageContactMessages>>["rows"][number];
@@ -165,7 +146,8 @@ export async function markTicketRead(db: Executor, companyId: number, ticketId: 
   const resetTicket = db.$with("reset_ticket").as(
     db
       .update(tickets)
-      .set({ unreadMessages: 0 })
+      // Reading is not activity: the ticket keeps its place in the lists.
+      .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
       .returning({ id: tickets.id }),
   );

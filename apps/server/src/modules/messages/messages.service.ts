@@ -1,4 +1,9 @@
-import { MESSAGES_PAGE_SIZE, type TicketMessage, type TicketMessagesPage } from "@atendo/shared";
+import {
+  MESSAGES_PAGE_SIZE,
+  type TicketMessage,
+  type TicketMessagesPage,
+  type TicketMessagesQuery,
+} from "@atendo/shared";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findContact, findTicketForReader } from "../ingestion/ingestion.repository.js";
@@ -37,14 +42,14 @@ async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, tic
  * One page of the conversation with the ticket's contact, this ticket's and the
  * earlier ones' (pageContactMessages): page 1 holds the newest, each page in
  * chronological order (the client prepends older pages above). Opening the
- * ticket reads it: unread back to 0, inbound messages read, and
- * `updateUnread` when that changed something.
+ * ticket reads it (unless markRead is false): unread back to 0, inbound
+ * messages read, and `updateUnread` when that changed something.
  */
 export async function listTicketMessages(
   deps: SendDeps,
   actor: AuthSession,
   ticketId: number,
-  pageNumber: number,
+  { pageNumber, markRead }: TicketMessagesQuery,
 ): Promise<TicketMessagesPage> {
   const { companyId } = actor;
   const found = await visibleTicket(deps, actor, ticketId);
@@ -53,7 +58,7 @@ export async function listTicketMessages(
   // Reading the page and marking the ticket read touch different rows: one round trip for both.
   const [page, changed] = await Promise.all([
     pageContactMessages(deps.db, companyId, ticket.contactId, { limit: MESSAGES_PAGE_SIZE, offset }),
-    markTicketRead(deps.db, companyId, ticket.id),
+    markRead ? markTicketRead(deps.db, companyId, ticket.id) : false,
   ]);
   if (changed) {
     ticket = { ...ticket, unreadMessages: 0 };

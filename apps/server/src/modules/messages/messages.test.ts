@@ -385,14 +385,22 @@ describe("GET /messages/:ticketId", () => {
       { companyId: company.id, ticketId: ticket.id, contactId: contact.id, body: "a", fromMe: false },
       { companyId: company.id, ticketId: ticket.id, contactId: contact.id, body: "b", fromMe: false },
     ]);
-    await env.db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id));
+    const lastActivity = new Date(Date.now() - 60_000);
+    await env.db.update(tickets).set({ unreadMessages: 2, updatedAt: lastActivity }).where(eq(tickets.id, ticket.id));
     const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+
+    // A peek (markRead=false) reads nothing.
+    const peek = (await env.app.inject({ url: `/messages/${ticket.id}?markRead=false`, headers: agentHeaders })).json();
+    expect(peek.ticket.unreadMessages).toBe(2);
+    expect(eventsNamed(emit, companyEvent.ticket(company.id))).toEqual([]);
 
     const page = (await env.app.inject({ url: `/messages/${ticket.id}`, headers: agentHeaders })).json();
     expect(page.ticket.unreadMessages).toBe(0);
     expect(page.messages.every((m: { read: boolean }) => m.read)).toBe(true);
     const [row] = await env.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.unreadMessages).toBe(0);
+    // Reading is not activity: the ticket keeps its place in the lists.
+    expect(row!.updatedAt.getTime()).toBe(lastActivity.getTime());
     const stored = await env.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
     expect(stored.every((m) => m.read)).toBe(true);
     expect(eventsNamed(emit, companyEvent.ticket(company.id))).toEqual([
