@@ -75,6 +75,8 @@ export const MessagesPageTicket = z.object({
 export const TicketMessagesParams = z.object({ ticketId: z.coerce.number().int().positive() });
 export const TicketMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  /** false for a look that must not read the ticket (an admin's peek from the list). */
+  markRead: z.stringbool().optional().default(true),
 });
 export type TicketMessagesQuery = z.infer<typeof TicketMessagesQuery>;
 

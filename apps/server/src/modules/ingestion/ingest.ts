@@ -8,6 +8,7 @@ import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js"
 import { startInboundClocks } from "../tickets/tickets.jobs.js";
 import { handleRatingReply, joinsRatingRequest } from "../tickets/tickets.ratings.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
+import { noteAck, settleAck } from "./early-acks.js";
 import {
   advanceMessageAck,
   type ContactRow,
@@ -202,8 +203,11 @@ export async function applyAck(
   providerId: string,
   ack: number,
 ): Promise<MessageRow | undefined> {
+  // Noted before any await: the sending path may not have committed this message yet (early-acks.ts).
+  noteAck(deps.db, whatsapp.id, providerId, ack);
   const row = await advanceMessageAck(deps.db, whatsapp.id, providerId, ack);
   if (!row || row.companyId !== whatsapp.companyId) return undefined;
+  settleAck(deps.db, whatsapp.id, providerId);
   const [contact, ticket] = await Promise.all([
     row.contactId ? findContact(deps.db, row.companyId, row.contactId) : undefined,
     findTicketRow(deps.db, row.companyId, row.ticketId),

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, queues, tickets, users, whatsapps } from "../../db/schema/index.js";
+import { contacts, messages, queues, tickets, userQueues, users, whatsapps } from "../../db/schema/index.js";
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -169,6 +169,36 @@ function splitRelations(row: TicketRow & { [K in keyof typeof relationColumns]: 
       user: (relationUser ?? null) as TicketRelations["user"],
       whatsapp: (relationWhatsapp ?? null) as TicketRelations["whatsapp"],
     },
+  };
+}
+
+/**
+ * Everything a reader of a ticket needs, in one statement: the ticket, its
+ * contact, its relations and, for a non-admin viewer, the queues and allTicket
+ * flag that decide whether they may see it (ticket-access.ts applies the rule).
+ */
+export async function findTicketForReader(db: Executor, companyId: number, ticketId: number, viewerId?: number) {
+  const viewer =
+    viewerId === undefined
+      ? { viewerQueueIds: sql<number[] | null>`null`, viewerAllTicket: sql<boolean>`false` }
+      : {
+          viewerQueueIds: sql<
+            number[] | null
+          >`(select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${viewerId})`,
+          viewerAllTicket: sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companyId} and ${users.id} = ${viewerId} and ${users.allTicket} = 'enabled')`,
+        };
+  const [row] = await db
+    .select({ ...ticketWithRelations, contact: contacts, ...viewer })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  if (!row) return undefined;
+  const { contact, viewerQueueIds, viewerAllTicket, ...rest } = row;
+  return {
+    ...splitRelations(rest),
+    contact,
+    viewer: { queueIds: viewerQueueIds ?? [], allTicket: viewerAllTicket },
   };
 }
 

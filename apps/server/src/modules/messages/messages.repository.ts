@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, simulatorOutbound, tickets, whatsapps } from "../../db/schema/index.js";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
 import type { MessageRow, TicketRow } from "../ingestion/ingestion.repository.js";
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -84,76 +84,80 @@ export async function touchTicketWithSent(
   return row!;
 }
 
-/**
- * The ack the simulated network already holds for a message the company sent.
- * The simulator writes it before it reports it, so reading it after our commit
- * catches an ack reported while the row did not exist yet. Other providers
- * have no row here (undefined).
- */
-export async function simulatorAckOf(
-  db: Executor,
-  whatsappId: number,
-  providerId: string,
-): Promise<number | undefined> {
-  const [row] = await db
-    .select({ ack: simulatorOutbound.ack })
-    .from(simulatorOutbound)
-    .where(and(eq(simulatorOutbound.whatsappId, whatsappId), eq(simulatorOutbound.providerId, providerId)))
-    .limit(1);
-  return row?.ack;
-}
-
 const quoted = alias(messages, "quoted");
 
-export type MessageWithRelations = Awaited<ReturnType<typeof pageTicketMessages>>["rows"][number];
+export type MessageWithRelations = Awaited<ReturnType<typeof pageContactMessages>>["rows"][number];
 
-/** One page of a ticket's messages, newest first, with the quoted message and the contact's name. */
-export async function pageTicketMessages(
+/**
+ * One page of the conversation history with a ticket's contact, newest first:
+ * the messages of every ticket of that contact, so the list can mark where one
+ * conversation ended and the next started (document 1, message list). With the
+ * quoted message, the sender's name, and the count in the same statement.
+ */
+export async function pageContactMessages(
   db: Executor,
   companyId: number,
-  ticketId: number,
+  contactId: number,
   options: { limit: number; offset: number },
 ) {
-  const where = and(eq(messages.companyId, companyId), eq(messages.ticketId, ticketId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        message: messages,
-        quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
-        contact: { id: contacts.id, name: contacts.name },
-      })
-      .from(messages)
-      .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
-      .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(options.limit)
-      .offset(options.offset),
-    db.select({ count: count() }).from(messages).where(where),
-  ]);
+  const where = and(
+    eq(messages.companyId, companyId),
+    sql`${messages.ticketId} in (select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} = ${contactId})`,
+  );
+  const rows = await db
+    .select({
+      message: messages,
+      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
+      contact: { id: contacts.id, name: contacts.name },
+      total: sql<number>`(select count(*)::int from ${messages} where ${where})`,
+    })
+    .from(messages)
+    .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
+    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
+    .where(where)
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  if (rows.length > 0 || options.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+  // Past the last page the subquery had no row to ride on.
+  const [total] = await db.select({ count: count() }).from(messages).where(where);
   return { rows, count: total?.count ?? 0 };
 }
 
-/** Marks the ticket read: unread back to 0 and inbound messages read. Answers whether anything changed. */
+/**
+ * Marks the ticket read: unread back to 0 and inbound messages read, in one
+ * statement. Answers whether anything changed.
+ */
 export async function markTicketRead(db: Executor, companyId: number, ticketId: number): Promise<boolean> {
-  const reset = await db
-    .update(tickets)
-    .set({ unreadMessages: 0 })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
-    .returning({ id: tickets.id });
-  const read = await db
-    .update(messages)
-    .set({ read: true })
-    .where(
-      and(
-        eq(messages.companyId, companyId),
-        eq(messages.ticketId, ticketId),
-        eq(messages.fromMe, false),
-        eq(messages.read, false),
-      ),
-    )
-    .returning({ id: messages.id });
-  return reset.length > 0 || read.length > 0;
+  const readMessages = db.$with("read_messages").as(
+    db
+      .update(messages)
+      .set({ read: true })
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          eq(messages.ticketId, ticketId),
+          eq(messages.fromMe, false),
+          eq(messages.read, false),
+        ),
+      )
+      .returning({ id: messages.id }),
+  );
+  const resetTicket = db.$with("reset_ticket").as(
+    db
+      .update(tickets)
+      // Reading is not activity: the ticket keeps its place in the lists.
+      .set({ unreadMessages: 0, updatedAt: sql`${tickets.updatedAt}` })
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
+      .returning({ id: tickets.id }),
+  );
+  const [row] = await db
+    .with(readMessages, resetTicket)
+    .select({
+      changed: sql<boolean>`exists (select 1 from ${readMessages}) or exists (select 1 from ${resetTicket})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.changed === true;
 }
 
 export async function markMessageDeleted(db: Executor, companyId: number, id: number): Promise<MessageRow | undefined> {

@@ -45,7 +45,7 @@ export function registerMessagesRoutes(app: App, ctx: AppContext, auth: AuthHook
         response: { 200: TicketMessagesPage },
       },
     },
-    async (request) => listTicketMessages(ctx, request.auth, request.params.ticketId, request.query.pageNumber),
+    async (request) => listTicketMessages(ctx, request.auth, request.params.ticketId, request.query),
   );
 
   app.post(

@@ -1,17 +1,22 @@
-import { MESSAGES_PAGE_SIZE, type TicketMessage, type TicketMessagesPage } from "@atendo/shared";
+import {
+  MESSAGES_PAGE_SIZE,
+  type TicketMessage,
+  type TicketMessagesPage,
+  type TicketMessagesQuery,
+} from "@atendo/shared";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { findContact, type TicketRow, ticketRelations } from "../ingestion/ingestion.repository.js";
+import { findContact, findTicketForReader } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { canSeeTicket } from "../ticket-notes/ticket-notes.access.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
-import { findTicketRow, viewerScope } from "../tickets/tickets.repository.js";
+import { findTicketRow } from "../tickets/tickets.repository.js";
 import {
   findConnection,
   findMessage,
   markMessageDeleted,
   markTicketRead,
-  pageTicketMessages,
+  pageContactMessages,
 } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
 import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
@@ -19,41 +24,47 @@ import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessa
 const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
 /** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
-async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number): Promise<TicketRow> {
-  const ticket = await findTicketRow(deps.db, actor.companyId, ticketId);
-  if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  const viewer = isAdmin(actor)
-    ? { queueIds: [], allTicket: false }
-    : await viewerScope(deps.db, actor.companyId, actor.userId);
-  if (!canSeeTicket(actor, ticket, viewer.queueIds, viewer.allTicket)) throw new AppError("ERR_NO_PERMISSION");
-  return ticket;
+async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number) {
+  const found = await findTicketForReader(
+    deps.db,
+    actor.companyId,
+    ticketId,
+    isAdmin(actor) ? undefined : actor.userId,
+  );
+  if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
+  if (!canSeeTicket(actor, found.ticket, found.viewer.queueIds, found.viewer.allTicket)) {
+    throw new AppError("ERR_NO_PERMISSION");
+  }
+  return found;
 }
 
 /**
- * One page of a ticket's messages: page 1 holds the newest, each page in
+ * One page of the conversation with the ticket's contact, this ticket's and the
+ * earlier ones' (pageContactMessages): page 1 holds the newest, each page in
  * chronological order (the client prepends older pages above). Opening the
- * ticket reads it: unread back to 0, inbound messages read, and
- * `updateUnread` when that changed something.
+ * ticket reads it (unless markRead is false): unread back to 0, inbound
+ * messages read, and `updateUnread` when that changed something.
  */
 export async function listTicketMessages(
   deps: SendDeps,
   actor: AuthSession,
   ticketId: number,
-  pageNumber: number,
+  { pageNumber, markRead }: TicketMessagesQuery,
 ): Promise<TicketMessagesPage> {
   const { companyId } = actor;
-  let ticket = await visibleTicket(deps, actor, ticketId);
+  const found = await visibleTicket(deps, actor, ticketId);
+  let { ticket } = found;
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  const page = await pageTicketMessages(deps.db, companyId, ticket.id, { limit: MESSAGES_PAGE_SIZE, offset });
-  if (await markTicketRead(deps.db, companyId, ticket.id)) {
+  // Reading the page and marking the ticket read touch different rows: one round trip for both.
+  const [page, changed] = await Promise.all([
+    pageContactMessages(deps.db, companyId, ticket.contactId, { limit: MESSAGES_PAGE_SIZE, offset }),
+    markRead ? markTicketRead(deps.db, companyId, ticket.id) : false,
+  ]);
+  if (changed) {
     ticket = { ...ticket, unreadMessages: 0 };
     await emitTicketEvent(deps, ticket, { action: "updateUnread", ticketId: ticket.id });
   }
-  const [contact, relations] = await Promise.all([
-    findContact(deps.db, companyId, ticket.contactId),
-    ticketRelations(deps.db, companyId, ticket.id),
-  ]);
-  if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
+  const { contact, relations } = found;
   const messages = page.rows
     .reverse()
     .map(({ message, quoted, contact: sender }) =>
@@ -84,7 +95,7 @@ export async function sendFromAttendant(
   ticketId: number,
   input: SendInput,
 ): Promise<TicketMessage[]> {
-  const ticket = await visibleTicket(deps, actor, ticketId);
+  const { ticket, contact } = await visibleTicket(deps, actor, ticketId);
   if (ticket.status === "closed") {
     throw new AppError("ERR_VALIDATION", { fields: [{ path: "params.ticketId", message: "ticketClosed" }] });
   }
@@ -92,7 +103,6 @@ export async function sendFromAttendant(
     ? input.medias.map((media) => ({ body: input.body, media, userId: actor.userId }))
     : [{ body: input.body, quotedMsgId: input.quotedMsgId ?? null, userId: actor.userId }];
   const sent: TicketMessage[] = [];
-  const contact = (await findContact(deps.db, actor.companyId, ticket.contactId)) ?? null;
   for (const message of outgoing) {
     const row = await sendTicketMessage(deps, ticket, message);
     const quoted = row.quotedMsgId ? await findMessage(deps.db, actor.companyId, row.quotedMsgId) : undefined;

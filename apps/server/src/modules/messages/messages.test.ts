@@ -347,20 +347,60 @@ describe("GET /messages/:ticketId", () => {
     expect(second.messages.map((m: { body: string }) => m.body)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
   });
 
+  it("includes the contact's earlier conversations, so the list can mark where each one ended", async () => {
+    const { agentHeaders, company, contact, ticket, whatsapp } = await connectedTicket();
+    const earlier = await newTicket(env.db, company.id, {
+      contactId: contact.id,
+      whatsappId: whatsapp.id,
+      status: "closed",
+    });
+    const otherContact = await newTicket(env.db, company.id, { whatsappId: whatsapp.id, status: "closed" });
+    const base = Date.now() - 60 * 60 * 1000;
+    const message = (ticketId: number, contactId: number, body: string, offset: number) => ({
+      companyId: company.id,
+      ticketId,
+      contactId,
+      body,
+      fromMe: false,
+      createdAt: new Date(base + offset),
+    });
+    await env.db
+      .insert(messages)
+      .values([
+        message(earlier.id, contact.id, "before", 0),
+        message(otherContact.id, otherContact.contactId, "someone else", 500),
+        message(ticket.id, contact.id, "now", 1000),
+      ]);
+    const page = (await env.app.inject({ url: `/messages/${ticket.id}`, headers: agentHeaders })).json();
+    expect(page.count).toBe(2);
+    expect(page.messages.map((m: { body: string; ticketId: number }) => [m.body, m.ticketId])).toEqual([
+      ["before", earlier.id],
+      ["now", ticket.id],
+    ]);
+  });
+
   it("resets unread, marks inbound read and emits updateUnread only when something changed", async () => {
     const { agentHeaders, company, contact, ticket } = await connectedTicket();
     await env.db.insert(messages).values([
       { companyId: company.id, ticketId: ticket.id, contactId: contact.id, body: "a", fromMe: false },
       { companyId: company.id, ticketId: ticket.id, contactId: contact.id, body: "b", fromMe: false },
     ]);
-    await env.db.update(tickets).set({ unreadMessages: 2 }).where(eq(tickets.id, ticket.id));
+    const lastActivity = new Date(Date.now() - 60_000);
+    await env.db.update(tickets).set({ unreadMessages: 2, updatedAt: lastActivity }).where(eq(tickets.id, ticket.id));
     const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+
+    // A peek (markRead=false) reads nothing.
+    const peek = (await env.app.inject({ url: `/messages/${ticket.id}?markRead=false`, headers: agentHeaders })).json();
+    expect(peek.ticket.unreadMessages).toBe(2);
+    expect(eventsNamed(emit, companyEvent.ticket(company.id))).toEqual([]);
 
     const page = (await env.app.inject({ url: `/messages/${ticket.id}`, headers: agentHeaders })).json();
     expect(page.ticket.unreadMessages).toBe(0);
     expect(page.messages.every((m: { read: boolean }) => m.read)).toBe(true);
     const [row] = await env.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(row!.unreadMessages).toBe(0);
+    // Reading is not activity: the ticket keeps its place in the lists.
+    expect(row!.updatedAt.getTime()).toBe(lastActivity.getTime());
     const stored = await env.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
     expect(stored.every((m) => m.read)).toBe(true);
     expect(eventsNamed(emit, companyEvent.ticket(company.id))).toEqual([

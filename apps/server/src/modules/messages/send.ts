@@ -2,6 +2,7 @@ import type { MediaType } from "@atendo/shared";
 import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
+import { takeAck } from "../ingestion/early-acks.js";
 import {
   advanceMessageAck,
   type ContactRow,
@@ -17,7 +18,6 @@ import {
   findSendingConnection,
   insertMessage,
   type SentMessageData,
-  simulatorAckOf,
   touchTicketWithSent,
   type WhatsappRow,
 } from "./messages.repository.js";
@@ -151,9 +151,8 @@ export async function sendTicketMessage(
   );
   let row = committed.row;
 
-  // An ack the provider reported before the row existed matched nothing (applyAck updates by providerId):
-  // re-apply what the network already holds, forward only.
-  const earlyAck = await simulatorAckOf(deps.db, whatsapp.id, providerId);
+  // An ack the provider reported before the row existed matched nothing: apply it now, forward only.
+  const earlyAck = takeAck(deps.db, whatsapp.id, providerId);
   if (earlyAck !== undefined && earlyAck > row.ack) {
     row = (await advanceMessageAck(deps.db, whatsapp.id, providerId, earlyAck)) ?? row;
   }

@@ -75,7 +75,7 @@ export async function toTicketById(db: Executor, companyId: number, id: number):
  *   ticket still in the chatbot never vanishes from every filtered list;
  * - tags keeps tickets carrying every tag given; users, any of the users given;
  * - date and updatedAt are days of the server's time zone.
- * Four queries per page whatever its size: viewer scope, page, count, tags.
+ * One statement per page whatever its size (pageTickets).
  */
 export async function listTickets(
   deps: TicketsDeps,
@@ -91,8 +91,7 @@ export async function listTickets(
     queueIds: query.queueIds,
     withUnreadMessages: query.withUnreadMessages,
   };
-  if (!admin)
-    filters.visibility = { userId: actor.userId, ...(await viewerScope(deps.db, actor.companyId, actor.userId)) };
+  if (!admin) filters.visibleTo = actor.userId;
   if (!(admin && query.showAll)) filters.ownOrUnassignedOf = actor.userId;
   if (query.date) {
     const { from, to } = dayRange(query.date, "querystring.date");
@@ -106,13 +105,8 @@ export async function listTickets(
   }
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const { rows, count } = await pageTickets(deps.db, actor.companyId, filters, { limit: TICKETS_PAGE_SIZE, offset });
-  const tags = await tagsOfTickets(
-    deps.db,
-    actor.companyId,
-    rows.map((row) => row.ticket.id),
-  );
   return {
-    tickets: rows.map((row) => toTicket(row, tags.get(row.ticket.id))),
+    tickets: rows.map((row) => toTicket(row, row.tags)),
     count,
     hasMore: offset + rows.length < count,
   };

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
+import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
 import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
@@ -189,6 +190,7 @@ export async function updateUserById(deps: Deps, actor: AuthSession, id: number,
       return updated;
     })
     .catch(rethrowUnique);
+  forgetAuthUser(deps.db, id);
   const user = await toUser(deps, row);
   emitUser(deps, companyId, { action: "update", user });
   return user;
@@ -198,6 +200,7 @@ export async function removeUser(deps: Deps, actor: AuthSession, id: number): Pr
   if (id === actor.userId) throw new AppError("ERR_CANNOT_DELETE_SELF");
   const { companyId } = actor;
   if (!(await deleteUser(deps.db, companyId, id))) throw new AppError("ERR_NO_USER_FOUND");
+  forgetAuthUser(deps.db, id);
   deps.realtime.toCompany(companyId, companyEvent.user(companyId), { action: "delete", userId: id });
 }
 

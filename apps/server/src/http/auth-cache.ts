@@ -1,0 +1,51 @@
+import type { Profile } from "@atendo/shared";
+import type { Database } from "../db/client.js";
+
+/**
+ * Every authenticated request used to reload its user by primary key: a round
+ * trip that was a fifth of a ticket-list request. The row is now kept for
+ * AUTH_USER_TTL_MS per database, and dropped at once when this process changes
+ * or deletes the user, so a removed user or a changed role counts immediately
+ * here and within the TTL on other server processes.
+ */
+export const AUTH_USER_TTL_MS = 2_000;
+const MAX_ENTRIES = 10_000;
+
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  profile: Profile;
+  super: boolean;
+}
+
+const caches = new WeakMap<Database, Map<number, { user: AuthUser; expires: number }>>();
+
+function cacheOf(db: Database): Map<number, { user: AuthUser; expires: number }> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+export async function cachedAuthUser(
+  db: Database,
+  userId: number,
+  load: () => Promise<AuthUser | undefined>,
+): Promise<AuthUser | undefined> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const hit = cache.get(userId);
+  if (hit && hit.expires > now) return hit.user;
+  const user = await load();
+  if (cache.size >= MAX_ENTRIES) cache.clear();
+  if (user) cache.set(userId, { user, expires: now + AUTH_USER_TTL_MS });
+  else cache.delete(userId);
+  return user;
+}
+
+/** Called after a user is changed or removed (with the database, not a transaction: the cache is keyed by it). */
+export function forgetAuthUser(db: Database, userId: number): void {
+  caches.get(db)?.delete(userId);
+}
