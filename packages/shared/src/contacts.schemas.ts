@@ -59,3 +59,52 @@ export type ContactBody = z.infer<typeof ContactBody>;
 /** Without defaults: a field left out stays as it is; extraInfo, when sent, replaces the whole list. */
 export const ContactUpdateBody = z.object(contactFields).partial();
 export type ContactUpdateBody = z.infer<typeof ContactUpdateBody>;
+
+/** The contact dialog's form: empty name and number say "required" rather than "too short". */
+export const ContactForm = z.object({
+  name: z.string().trim().min(1, "required").pipe(name()),
+  number: z
+    .string()
+    .trim()
+    .min(1, "required")
+    .transform((value) => value.replace(/\D/g, ""))
+    .pipe(z.string().min(CONTACT_NUMBER_MIN, "tooShort").max(CONTACT_NUMBER_MAX, "tooLong")),
+  email: z.string().trim().pipe(contactEmail),
+  extraInfo: z.array(ContactExtraInfoInput).max(100),
+});
+export type ContactFormInput = z.input<typeof ContactForm>;
+export type ContactFormValues = z.output<typeof ContactForm>;
+
+/** The most rows one spreadsheet upload may carry. */
+export const CONTACT_UPLOAD_MAX_ROWS = 5000;
+
+const cell = z.preprocess(
+  (value) => (value === undefined || value === null ? "" : String(value)),
+  z.string().max(5000),
+);
+
+/** One spreadsheet row as the browser read it; each row is validated on its own, so a bad one cannot sink the rest. */
+export const ContactUploadRow = z.object({ name: cell, number: cell, email: cell.optional() });
+export type ContactUploadRow = z.infer<typeof ContactUploadRow>;
+
+/** POST /contacts/upload: the rows as an array, or wrapped in { contacts }. */
+export const ContactUploadBody = z.union([
+  z.array(ContactUploadRow).max(CONTACT_UPLOAD_MAX_ROWS),
+  z.object({ contacts: z.array(ContactUploadRow).max(CONTACT_UPLOAD_MAX_ROWS) }),
+]);
+export type ContactUploadBody = z.infer<typeof ContactUploadBody>;
+
+export const ContactUploadAnswer = z.object({
+  newContacts: z.array(z.object({ contactId: z.number(), contactName: z.string() })),
+  errorBag: z.array(
+    z.object({
+      /** 1-based position of the row among the rows sent. */
+      row: z.number(),
+      contactName: z.string(),
+      number: z.string(),
+      /** message: an ERR_* code, or a validation reason (tooShort, invalidEmail...) of `field`. */
+      error: z.object({ message: z.string(), field: z.enum(["name", "number", "email"]).optional() }),
+    }),
+  ),
+});
+export type ContactUploadAnswer = z.infer<typeof ContactUploadAnswer>;

@@ -38,8 +38,13 @@ export type QuickMessageBody = z.infer<typeof QuickMessageBody>;
 /** Without defaults: a field left out of an update stays as it is. */
 export const QuickMessageUpdateBody = z.object(quickMessageFields).partial();
 export type QuickMessageUpdateBody = z.infer<typeof QuickMessageUpdateBody>;
-/** The quick message dialog's form. */
-export const QuickMessageForm = z.object(quickMessageFields);
+/** The quick message dialog's form (its switches give real booleans). */
+export const QuickMessageForm = z.object({
+  shortcode: quickMessageFields.shortcode,
+  message: quickMessageFields.message,
+  geral: z.boolean(),
+  status: z.boolean(),
+});
 export type QuickMessageForm = z.infer<typeof QuickMessageForm>;
 
 /** userId is accepted for the original client's sake; the list is always the caller's view. */

@@ -6,6 +6,20 @@ import { TICKET_STATUSES } from "./enums.js";
 /** The default colour of a new tag (the original client's). */
 export const TAG_DEFAULT_COLOR = "#A4CCCC";
 
+/** Document 2: the tag dialog offers 50 fixed colours (ten hues, five shades each, light to dark). */
+export const TAG_COLORS = [
+  ...["#FFCDD2", "#E57373", "#F44336", "#D32F2F", "#B71C1C"],
+  ...["#F8BBD0", "#F06292", "#E91E63", "#C2185B", "#880E4F"],
+  ...["#E1BEE7", "#BA68C8", "#9C27B0", "#7B1FA2", "#4A148C"],
+  ...["#C5CAE9", "#7986CB", "#3F51B5", "#303F9F", "#1A237E"],
+  ...["#BBDEFB", "#64B5F6", "#2196F3", "#1976D2", "#0D47A1"],
+  ...["#B2EBF2", "#4DD0E1", "#00BCD4", "#0097A7", "#006064"],
+  ...["#C8E6C9", "#81C784", "#4CAF50", "#388E3C", "#1B5E20"],
+  ...["#F0F4C3", "#DCE775", "#CDDC39", "#AFB42B", "#827717"],
+  ...["#FFE0B2", "#FFB74D", "#FF9800", "#F57C00", "#E65100"],
+  ...["#D7CCC8", "#A1887F", "#795548", "#5D4037", "#3E2723"],
+] as const;
+
 /** 0 or 1 on the wire; also takes true/false and "0"/"1" from older clients. */
 const kanbanFlag = z.preprocess(
   (value) => (value === true || value === "1" ? 1 : value === false || value === "0" ? 0 : value),

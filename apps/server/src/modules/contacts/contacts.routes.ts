@@ -5,6 +5,8 @@ import {
   ContactsListQuery,
   ContactsPage,
   ContactUpdateBody,
+  ContactUploadAnswer,
+  ContactUploadBody,
   IdParams,
   ListQuery,
   MessageAnswer,
@@ -20,6 +22,7 @@ import {
   removeContact,
   showContact,
   updateContactById,
+  uploadContacts,
 } from "./contacts.service.js";
 
 const tags = ["contacts"];
@@ -44,6 +47,17 @@ export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHook
       schema: { tags, querystring: ContactsListQuery, response: { 200: z.array(ContactSummary) } },
     },
     async (request) => listContacts(ctx, request.auth),
+  );
+
+  app.post(
+    "/contacts/upload",
+    {
+      onRequest: auth.user,
+      // Thousands of rows of a few fields: more than the default 1 MB body.
+      bodyLimit: 8 * 1024 * 1024,
+      schema: { tags, body: ContactUploadBody, response: { 200: ContactUploadAnswer } },
+    },
+    async (request) => uploadContacts(ctx, request.auth, request.body),
   );
 
   app.get(

@@ -1,8 +1,10 @@
 import {
   type Contact,
-  type ContactBody,
+  ContactBody,
   type ContactSummary,
   type ContactUpdateBody,
+  type ContactUploadAnswer,
+  type ContactUploadBody,
   can,
   companyEvent,
   type ListQuery,
@@ -166,4 +168,63 @@ export async function removeContact(deps: Deps, actor: AuthSession, id: number):
   const { companyId } = actor;
   if (!(await deleteContact(deps.db, companyId, id))) throw new AppError("ERR_NO_CONTACT_FOUND");
   deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "delete", contactId: id });
+}
+
+type UploadError = ContactUploadAnswer["errorBag"][number]["error"];
+const UPLOAD_FIELDS = new Set(["name", "number", "email"]);
+
+/** The first reason a row cannot become a contact, as the import dialog lists it. */
+function rowValidationError(issues: { path: PropertyKey[]; message: string }[]): UploadError {
+  const [issue] = issues;
+  const field = String(issue?.path[0] ?? "");
+  return UPLOAD_FIELDS.has(field)
+    ? { message: issue!.message, field: field as "name" | "number" | "email" }
+    : { message: "ERR_VALIDATION" };
+}
+
+/**
+ * POST /contacts/upload: the spreadsheet's rows, read by the browser. Each row is
+ * checked and saved on its own, so a bad row is reported in errorBag while the good
+ * ones are created; a number already in the company (or twice in the file) is a duplicate.
+ */
+export async function uploadContacts(
+  deps: Deps,
+  actor: AuthSession,
+  body: ContactUploadBody,
+): Promise<ContactUploadAnswer> {
+  const { companyId } = actor;
+  const rows = Array.isArray(body) ? body : body.contacts;
+  const answer: ContactUploadAnswer = { newContacts: [], errorBag: [] };
+
+  for (const [index, row] of rows.entries()) {
+    const reject = (error: UploadError) =>
+      answer.errorBag.push({ row: index + 1, contactName: row.name.trim(), number: row.number.trim(), error });
+    const parsed = ContactBody.safeParse({ name: row.name, number: row.number, email: row.email ?? "" });
+    if (!parsed.success) {
+      reject(rowValidationError(parsed.error.issues));
+      continue;
+    }
+    const { name, number, email } = parsed.data;
+    if (await contactNumberTaken(deps.db, companyId, number)) {
+      reject({ message: "ERR_DUPLICATED_CONTACT" });
+      continue;
+    }
+    if (deps.checkNumber && !(await deps.checkNumber(companyId, number))) {
+      reject({ message: "ERR_WAPP_INVALID_CONTACT" });
+      continue;
+    }
+    try {
+      const contact = await insertContact(deps.db, { companyId, name, number, email, isGroup: false });
+      answer.newContacts.push({ contactId: contact.id, contactName: contact.name });
+    } catch (error) {
+      if (uniqueViolation(error) !== "contacts_company_number_unique") throw error;
+      reject({ message: "ERR_DUPLICATED_CONTACT" });
+    }
+  }
+
+  // One reload instead of an event per row: an import may carry thousands.
+  if (answer.newContacts.length > 0) {
+    deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "reload" });
+  }
+  return answer;
 }

@@ -442,3 +442,91 @@ describe("DELETE /contacts/:id", () => {
     expect(await env.db.select().from(contacts).where(eq(contacts.id, foreign.id))).toHaveLength(1);
   });
 });
+
+describe("POST /contacts/upload", () => {
+  it("creates the good rows and reports each bad row with its reason", async () => {
+    const { company, agentHeaders } = await newTenant(env);
+    const existing = await newContact(env.db, company.id, { name: "Already here" });
+    const other = await newTenant(env);
+    const foreign = await newContact(env.db, other.company.id, { name: "Other company" });
+    const good = [contactBody({ email: "ana@test.dev" }), { name: "Bruno", number: 5511987654321 }];
+    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+
+    const response = await env.app.inject({
+      method: "POST",
+      url: "/contacts/upload",
+      headers: agentHeaders,
+      payload: [
+        good[0],
+        { name: "X", number: newNumber() },
+        good[1],
+        { name: "Duplicate", number: existing.number },
+        { name: "Short number", number: "123" },
+        { name: "Bad email", number: newNumber(), email: "not-an-email" },
+        // Numbers are unique per company: another company's number is free here.
+        { name: "Same as foreign", number: foreign.number },
+        { name: "Twice in the file", number: "5511987654321" },
+      ],
+    });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.newContacts.map((c: { contactName: string }) => c.contactName)).toEqual([
+      good[0]!.name,
+      "Bruno",
+      "Same as foreign",
+    ]);
+    expect(body.errorBag).toEqual([
+      { row: 2, contactName: "X", number: expect.any(String), error: { message: "tooShort", field: "name" } },
+      { row: 4, contactName: "Duplicate", number: existing.number, error: { message: "ERR_DUPLICATED_CONTACT" } },
+      { row: 5, contactName: "Short number", number: "123", error: { message: "tooShort", field: "number" } },
+      {
+        row: 6,
+        contactName: "Bad email",
+        number: expect.any(String),
+        error: { message: "invalidEmail", field: "email" },
+      },
+      {
+        row: 8,
+        contactName: "Twice in the file",
+        number: "5511987654321",
+        error: { message: "ERR_DUPLICATED_CONTACT" },
+      },
+    ]);
+    const saved = await env.db.select().from(contacts).where(eq(contacts.companyId, company.id));
+    expect(saved.map((row) => row.number).sort()).toEqual(
+      [existing.number, String(good[0]!.number), "5511987654321", foreign.number].sort(),
+    );
+    expect(saved.find((row) => row.number === String(good[0]!.number))?.email).toBe("ana@test.dev");
+    expect(emit).toHaveBeenCalledWith(company.id, companyEvent.contact(company.id), { action: "reload" });
+  });
+
+  it("accepts the rows wrapped in { contacts } and answers empty lists for no rows", async () => {
+    const { agentHeaders } = await newTenant(env);
+    const row = contactBody();
+    const wrapped = await env.app.inject({
+      method: "POST",
+      url: "/contacts/upload",
+      headers: agentHeaders,
+      payload: { contacts: [row] },
+    });
+    expect(wrapped.statusCode).toBe(200);
+    expect(wrapped.json().newContacts).toEqual([{ contactId: expect.any(Number), contactName: row.name }]);
+
+    const empty = await env.app.inject({ method: "POST", url: "/contacts/upload", headers: agentHeaders, payload: [] });
+    expect(empty.json()).toEqual({ newContacts: [], errorBag: [] });
+  });
+
+  it("refuses a body that is not a row list, and anonymous callers", async () => {
+    const { agentHeaders } = await newTenant(env);
+    const bad = await env.app.inject({
+      method: "POST",
+      url: "/contacts/upload",
+      headers: agentHeaders,
+      payload: { rows: "nope" },
+    });
+    expect(bad.statusCode).toBe(400);
+    const anonymous = await env.app.inject({ method: "POST", url: "/contacts/upload", payload: [] });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,247 @@
-const pt = {};
+const pt = {
+  queues: {
+    title: "Filas e Chatbot",
+    buttons: { add: "Adicionar fila", edit: "Editar fila", delete: "Excluir fila" },
+    table: {
+      id: "ID",
+      name: "Nome",
+      color: "Cor",
+      orderQueue: "Ordem",
+      greeting: "Mensagem de saudação",
+      actions: "Ações",
+    },
+    empty: { title: "Nenhuma fila cadastrada", hint: "Crie uma fila para distribuir os atendimentos." },
+    confirmationModal: {
+      deleteTitle: "Excluir a fila {{name}}?",
+      deleteMessage:
+        "Tem certeza? Esta ação não pode ser revertida! Os atendimentos desta fila continuarão existindo, mas sem fila.",
+      deleteConfirm: "Excluir",
+    },
+    toasts: { deleted: "Fila excluída com sucesso." },
+  },
+  queueModal: {
+    title: { add: "Adicionar fila", edit: "Editar fila" },
+    tabs: {
+      label: "Seções da fila",
+      data: "Dados da fila",
+      schedules: "Horários de atendimento",
+      options: "Opções do chatbot",
+    },
+    form: {
+      name: "Nome",
+      color: "Cor",
+      pickColor: "Escolher cor",
+      orderQueue: "Ordem da fila",
+      orderHelp: "Posição no menu do bot",
+      greetingMessage: "Mensagem de saudação",
+      outOfHoursMessage: "Mensagem de fora de expediente",
+    },
+    schedules: {
+      hint: "Fora destes horários, o contato recebe a mensagem de fora de expediente.",
+      start: "Início",
+      end: "Fim",
+    },
+    weekdays: {
+      monday: "Segunda-feira",
+      tuesday: "Terça-feira",
+      wednesday: "Quarta-feira",
+      thursday: "Quinta-feira",
+      friday: "Sexta-feira",
+      saturday: "Sábado",
+      sunday: "Domingo",
+    },
+    validation: { invalidNumber: "Use apenas números" },
+    buttons: { add: "Adicionar", save: "Salvar", cancel: "Cancelar" },
+    success: "Fila salva com sucesso!",
+  },
+  queueOptions: {
+    hint: "O contato escolhe uma opção digitando o número dela.",
+    empty: "Nenhuma opção. Adicione a primeira.",
+    buttons: {
+      addRoot: "Adicionar opção",
+      addChild: "Adicionar subopção",
+      edit: "Editar opção",
+      delete: "Excluir opção",
+      expand: "Mostrar subopções",
+      collapse: "Ocultar subopções",
+    },
+    dialog: {
+      add: "Nova opção",
+      edit: "Editar opção",
+      title: "Título",
+      message: "Mensagem",
+      save: "Salvar",
+      cancel: "Cancelar",
+    },
+    confirmDelete: {
+      title: "Excluir a opção {{title}}?",
+      message: "As subopções também serão excluídas e as demais opções serão renumeradas.",
+      confirm: "Excluir",
+    },
+    toasts: { saved: "Opção salva com sucesso.", deleted: "Opção excluída com sucesso." },
+  },
+};
 
-const en: typeof pt = {};
+const en: typeof pt = {
+  queues: {
+    title: "Queues & Chatbot",
+    buttons: { add: "Add queue", edit: "Edit queue", delete: "Delete queue" },
+    table: {
+      id: "ID",
+      name: "Name",
+      color: "Colour",
+      orderQueue: "Order",
+      greeting: "Greeting message",
+      actions: "Actions",
+    },
+    empty: { title: "No queues yet", hint: "Create a queue to route tickets." },
+    confirmationModal: {
+      deleteTitle: "Delete the queue {{name}}?",
+      deleteMessage: "Are you sure? This cannot be undone! The queue's tickets stay, without a queue.",
+      deleteConfirm: "Delete",
+    },
+    toasts: { deleted: "Queue deleted successfully." },
+  },
+  queueModal: {
+    title: { add: "Add queue", edit: "Edit queue" },
+    tabs: { label: "Queue sections", data: "Queue data", schedules: "Attendance hours", options: "Chatbot options" },
+    form: {
+      name: "Name",
+      color: "Colour",
+      pickColor: "Pick a colour",
+      orderQueue: "Queue order",
+      orderHelp: "Position in the bot menu",
+      greetingMessage: "Greeting message",
+      outOfHoursMessage: "Out-of-hours message",
+    },
+    schedules: {
+      hint: "Outside these hours the contact gets the out-of-hours message.",
+      start: "Start",
+      end: "End",
+    },
+    weekdays: {
+      monday: "Monday",
+      tuesday: "Tuesday",
+      wednesday: "Wednesday",
+      thursday: "Thursday",
+      friday: "Friday",
+      saturday: "Saturday",
+      sunday: "Sunday",
+    },
+    validation: { invalidNumber: "Digits only" },
+    buttons: { add: "Add", save: "Save", cancel: "Cancel" },
+    success: "Queue saved successfully!",
+  },
+  queueOptions: {
+    hint: "The contact picks an option by typing its number.",
+    empty: "No options. Add the first one.",
+    buttons: {
+      addRoot: "Add option",
+      addChild: "Add sub-option",
+      edit: "Edit option",
+      delete: "Delete option",
+      expand: "Show sub-options",
+      collapse: "Hide sub-options",
+    },
+    dialog: {
+      add: "New option",
+      edit: "Edit option",
+      title: "Title",
+      message: "Message",
+      save: "Save",
+      cancel: "Cancel",
+    },
+    confirmDelete: {
+      title: "Delete the option {{title}}?",
+      message: "Its sub-options are deleted too, and the other options are renumbered.",
+      confirm: "Delete",
+    },
+    toasts: { saved: "Option saved successfully.", deleted: "Option deleted successfully." },
+  },
+};
 
-const es: typeof pt = {};
+const es: typeof pt = {
+  queues: {
+    title: "Colas y Chatbot",
+    buttons: { add: "Agregar cola", edit: "Editar cola", delete: "Eliminar cola" },
+    table: {
+      id: "ID",
+      name: "Nombre",
+      color: "Color",
+      orderQueue: "Orden",
+      greeting: "Mensaje de saludo",
+      actions: "Acciones",
+    },
+    empty: { title: "Ninguna cola registrada", hint: "Cree una cola para distribuir los tickets." },
+    confirmationModal: {
+      deleteTitle: "¿Eliminar la cola {{name}}?",
+      deleteMessage:
+        "¿Está seguro? ¡Esta acción no se puede deshacer! Los tickets de esta cola seguirán existiendo, sin cola.",
+      deleteConfirm: "Eliminar",
+    },
+    toasts: { deleted: "Cola eliminada con éxito." },
+  },
+  queueModal: {
+    title: { add: "Agregar cola", edit: "Editar cola" },
+    tabs: {
+      label: "Secciones de la cola",
+      data: "Datos de la cola",
+      schedules: "Horario de atención",
+      options: "Opciones del chatbot",
+    },
+    form: {
+      name: "Nombre",
+      color: "Color",
+      pickColor: "Elegir color",
+      orderQueue: "Orden de la cola",
+      orderHelp: "Posición en el menú del bot",
+      greetingMessage: "Mensaje de saludo",
+      outOfHoursMessage: "Mensaje fuera de horario",
+    },
+    schedules: {
+      hint: "Fuera de este horario, el contacto recibe el mensaje fuera de horario.",
+      start: "Inicio",
+      end: "Fin",
+    },
+    weekdays: {
+      monday: "Lunes",
+      tuesday: "Martes",
+      wednesday: "Miércoles",
+      thursday: "Jueves",
+      friday: "Viernes",
+      saturday: "Sábado",
+      sunday: "Domingo",
+    },
+    validation: { invalidNumber: "Solo números" },
+    buttons: { add: "Agregar", save: "Guardar", cancel: "Cancelar" },
+    success: "¡Cola guardada con éxito!",
+  },
+  queueOptions: {
+    hint: "El contacto elige una opción escribiendo su número.",
+    empty: "Ninguna opción. Agregue la primera.",
+    buttons: {
+      addRoot: "Agregar opción",
+      addChild: "Agregar subopción",
+      edit: "Editar opción",
+      delete: "Eliminar opción",
+      expand: "Mostrar subopciones",
+      collapse: "Ocultar subopciones",
+    },
+    dialog: {
+      add: "Nueva opción",
+      edit: "Editar opción",
+      title: "Título",
+      message: "Mensaje",
+      save: "Guardar",
+      cancel: "Cancelar",
+    },
+    confirmDelete: {
+      title: "¿Eliminar la opción {{title}}?",
+      message: "Sus subopciones también se eliminan y las demás opciones se renumeran.",
+      confirm: "Eliminar",
+    },
+    toasts: { saved: "Opción guardada con éxito.", deleted: "Opción eliminada con éxito." },
+  },
+};
 
 export { en, es, pt };

@@ -1,0 +1,32 @@
+import type { KanbanTicket, Tag, TagSummary } from "@atendo/shared";
+import { api } from "../../api/client";
+
+export const kanbanKeys = {
+  tags: ["kanban", "tags"] as const,
+  tickets: (queueIds: readonly number[], showAll: boolean) => ["kanban", "tickets", queueIds, showAll] as const,
+  allTickets: ["kanban", "tickets"] as const,
+};
+
+/** GET /tags/kanban: the tags that are lanes. */
+export async function fetchKanbanTags(signal?: AbortSignal): Promise<Tag[]> {
+  const { lista } = await api.get<{ lista: Tag[] }>("/tags/kanban", { signal });
+  return lista;
+}
+
+/** GET /ticket/kanban: only an admin asks for every ticket; others ask for their queues. */
+export async function fetchKanbanTickets(
+  queueIds: readonly number[],
+  showAll: boolean,
+  signal?: AbortSignal,
+): Promise<KanbanTicket[]> {
+  const { tickets } = await api.get<{ tickets: KanbanTicket[] }>("/ticket/kanban", {
+    params: { queueIds, showAll },
+    signal,
+  });
+  return tickets;
+}
+
+/** POST /tags/sync: the ticket's whole tag list, replaced in one transaction. */
+export function setTicketTags(ticketId: number, tags: readonly Pick<TagSummary, "id">[]): Promise<TagSummary[]> {
+  return api.post<TagSummary[]>("/tags/sync", { ticketId, tags: tags.map(({ id }) => ({ id })) });
+}

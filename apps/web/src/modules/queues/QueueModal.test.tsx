@@ -1,0 +1,77 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("../../api/client", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../api/client")>();
+  return { ...actual, api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() }, toastError: vi.fn() };
+});
+
+import { DEFAULT_WEEK_SCHEDULE, type Queue } from "@atendo/shared";
+import { api } from "../../api/client";
+import i18n from "../../i18n";
+import { withQueryClient } from "../users/testUtils";
+import { QueueModal } from "./QueueModal";
+
+const queue = (overrides: Partial<Queue> = {}): Queue => ({
+  id: 4,
+  name: "Vendas",
+  color: "#123456",
+  greetingMessage: "",
+  outOfHoursMessage: "",
+  orderQueue: null,
+  integrationId: null,
+  promptId: null,
+  schedules: [],
+  companyId: 1,
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+  ...overrides,
+});
+
+describe("QueueModal", () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage("pt");
+  });
+  afterEach(() => {
+    cleanup();
+    vi.clearAllMocks();
+  });
+
+  it("hides the attendance-hours tab unless the company schedules by queue", () => {
+    render(
+      withQueryClient(<QueueModal open queueId={null} queueSchedules={false} onClose={vi.fn()} onSaved={vi.fn()} />),
+    );
+    expect(screen.getByRole("tab", { name: "Dados da fila" })).toBeTruthy();
+    expect(screen.queryByRole("tab", { name: "Horários de atendimento" })).toBeNull();
+    // Options need a saved queue.
+    expect(screen.queryByRole("tab", { name: "Opções do chatbot" })).toBeNull();
+  });
+
+  it("offers the default week for a new queue and sends it with the form", async () => {
+    vi.mocked(api.post).mockResolvedValue(queue());
+    const onSaved = vi.fn();
+    render(withQueryClient(<QueueModal open queueId={null} queueSchedules onClose={vi.fn()} onSaved={onSaved} />));
+    fireEvent.change(screen.getByRole("textbox", { name: /^Nome/ }), { target: { value: "Vendas" } });
+    fireEvent.click(screen.getByRole("tab", { name: "Horários de atendimento" }));
+    expect(screen.getByText("Sábado")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.post).toHaveBeenCalledWith("/queue", {
+      name: "Vendas",
+      color: "#2196F3",
+      greetingMessage: "",
+      outOfHoursMessage: "",
+      orderQueue: null,
+      schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+    });
+  });
+
+  it("shows a name that is too short on the data tab and sends nothing", async () => {
+    render(withQueryClient(<QueueModal open queueId={null} queueSchedules onClose={vi.fn()} onSaved={vi.fn()} />));
+    fireEvent.change(screen.getByRole("textbox", { name: /^Nome/ }), { target: { value: "V" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
+    expect(await screen.findByText("Nome muito curto")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+  });
+});
