@@ -168,7 +168,12 @@ export async function ingestInbound(
       if (!row) throw new Duplicate();
       const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
       // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
-      await startInboundClocks(deps, tx, { ticket: updated.ticket, ticketCreated, at: row.createdAt });
+      await startInboundClocks(deps, tx, {
+        ticket: updated.ticket,
+        ticketCreated,
+        at: row.createdAt,
+        connection: updated.timers,
+      });
       return {
         result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
         relations: updated.relations,

@@ -239,26 +239,46 @@ export async function findActiveOrNewestTicket(
   return row;
 }
 
-/** insertTicket answering the names a ticket event carries (ticketRelations) with the row. */
+/** The connection's timeouts (tickets.jobs.ts starts their clocks), read by the statement that writes the ticket. */
+export interface ConnectionTimers {
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+}
+
+const timersColumn = sql<ConnectionTimers | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
+
+type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; timers: ConnectionTimers | null };
+
+function splitWritten(row: Parameters<typeof splitRelations>[0] & { timers: ConnectionTimers | null }): WrittenTicket {
+  const { timers, ...rest } = row;
+  return { ...splitRelations(rest), timers };
+}
+
+/** insertTicket answering the names a ticket event carries (ticketRelations) and the connection's timeouts. */
 export async function insertTicketWithRelations(
   db: Executor,
   values: typeof tickets.$inferInsert,
-): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
-  const [row] = await db.insert(tickets).values(values).returning(ticketWithRelations);
-  return splitRelations(row!);
+): Promise<WrittenTicket> {
+  const [row] = await db
+    .insert(tickets)
+    .values(values)
+    .returning({ ...ticketWithRelations, timers: timersColumn });
+  return splitWritten(row!);
 }
 
-/** The ticket update for a new message, answering the names a ticket event carries (ticketRelations) with the row. */
+/** The ticket update for a new message, answering its relations and the connection's timeouts with the row. */
 export async function touchTicketWithRelations(
   db: Executor,
   companyId: number,
   ticketId: number,
   lastMessage: string,
-): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
+): Promise<WrittenTicket> {
   const [row] = await db
     .update(tickets)
     .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning(ticketWithRelations);
-  return splitRelations(row!);
+    .returning({ ...ticketWithRelations, timers: timersColumn });
+  return splitWritten(row!);
 }

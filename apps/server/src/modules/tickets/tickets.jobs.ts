@@ -2,9 +2,10 @@ import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
-import { tickets, whatsapps } from "../../db/schema/index.js";
+import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
 import { botTimeoutJob, botWaitsForChoice } from "../chatbot/chatbot.jobs.js";
+import type { ConnectionTimers } from "../ingestion/ingestion.repository.js";
 import { sendTicketMessage } from "../messages/send.js";
 import { getSetting } from "../settings/settings.repository.js";
 import {
@@ -66,21 +67,11 @@ const audienceOf = (row: TicketRow): AudienceTicket => ({
 export async function startInboundClocks(
   deps: Pick<AppContext, "jobs" | "config">,
   tx: Executor,
-  event: { ticket: TicketRow; ticketCreated: boolean; at: Date },
+  event: { ticket: TicketRow; ticketCreated: boolean; at: Date; connection: ConnectionTimers | null },
 ): Promise<void> {
-  const { ticket, ticketCreated, at } = event;
-  if (ticket.isGroup || !isActive(ticket) || ticket.whatsappId === null) return;
-  const [connection] = await tx
-    .select({
-      expiresTicket: whatsapps.expiresTicket,
-      timeUseBotQueues: whatsapps.timeUseBotQueues,
-      timeToTransfer: whatsapps.timeToTransfer,
-      transferQueueId: whatsapps.transferQueueId,
-    })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)))
-    .limit(1);
-  if (!connection) return;
+  // The connection's timeouts come with the statement that wrote the ticket: no extra read per message.
+  const { ticket, ticketCreated, at, connection } = event;
+  if (ticket.isGroup || !isActive(ticket) || ticket.whatsappId === null || !connection) return;
   const timer: TicketTimer = { companyId: ticket.companyId, ticketId: ticket.id };
   const singletonKey = ticketTimerKey(ticket.id);
   const { config } = deps;
