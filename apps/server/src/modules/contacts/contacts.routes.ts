@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
+import { providerNumberCheck } from "./contacts.number-check.js";
 import {
   createContact,
   listContacts,
@@ -28,6 +29,8 @@ import {
 const tags = ["contacts"];
 
 export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  // Writes that take a number ask WhatsApp whether it exists (ERR_WAPP_INVALID_CONTACT).
+  const checked = { db: ctx.db, realtime: ctx.realtime, checkNumber: providerNumberCheck(ctx) };
   // Document 1 writes GET /contacts, document 2 GET /contacts/: both answer the paged list.
   for (const url of ["/contacts", "/contacts/"]) {
     app.get(
@@ -57,7 +60,7 @@ export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHook
       bodyLimit: 8 * 1024 * 1024,
       schema: { tags, body: ContactUploadBody, response: { 200: ContactUploadAnswer } },
     },
-    async (request) => uploadContacts(ctx, request.auth, request.body),
+    async (request) => uploadContacts(checked, request.auth, request.body),
   );
 
   app.get(
@@ -69,13 +72,13 @@ export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHook
   app.post(
     "/contacts",
     { onRequest: auth.user, schema: { tags, body: ContactBody, response: { 200: Contact } } },
-    async (request) => createContact(ctx, request.auth, request.body),
+    async (request) => createContact(checked, request.auth, request.body),
   );
 
   app.put(
     "/contacts/:id",
     { onRequest: auth.user, schema: { tags, params: IdParams, body: ContactUpdateBody, response: { 200: Contact } } },
-    async (request) => updateContactById(ctx, request.auth, request.params.id, request.body),
+    async (request) => updateContactById(checked, request.auth, request.params.id, request.body),
   );
 
   // Gated by the permission contacts-page:deleteContact (admins), checked in the service.

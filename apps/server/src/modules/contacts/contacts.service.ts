@@ -30,7 +30,7 @@ import {
 
 /**
  * Asks the messaging provider whether a number exists on WhatsApp.
- * SEAM: the connections module does not provide it yet; while absent, numbers are not checked.
+ * The routes ask the default connection (contacts.number-check.ts); without a checker nothing is checked.
  * When it answers false the contact is refused with ERR_WAPP_INVALID_CONTACT.
  */
 export type CheckContactNumber = (companyId: number, number: string) => Promise<boolean>;

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { companyEvent, PAGE_SIZE } from "@atendo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { newContact, newSuper, newTenant } from "../../../test/factories.js";
+import { newContact, newSuper, newTenant, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 import { createContact } from "./contacts.service.js";
@@ -271,6 +271,27 @@ describe("the WhatsApp number check seam", () => {
     });
     expect(checkNumber).toHaveBeenCalledWith(company.id, body.number);
     await expect(createContact(env.ctx, actor, body)).resolves.toMatchObject({ number: body.number });
+  });
+
+  it("asks the company's connected default connection through the routes, and takes the number as given offline", async () => {
+    const { company, adminHeaders } = await newTenant(env);
+    const whatsapp = await newWhatsapp(env.db, company.id, { provider: "simulator", isDefault: true });
+    const create = (number: string) =>
+      env.app.inject({
+        method: "POST",
+        url: "/contacts",
+        headers: adminHeaders,
+        payload: { name: "Checked", number, email: "", extraInfo: [] },
+      });
+    // Offline: nobody to ask, the 9-digit number is kept.
+    expect((await create("551199999")).statusCode).toBe(200);
+
+    await env.ctx.sessions!.start(whatsapp.id);
+    expect((await env.app.inject({ method: "POST", url: `/simulator/scan/${whatsapp.id}` })).statusCode).toBe(200);
+    // Connected: the simulated network only knows 10 to 15 digit numbers.
+    const refused = await create("551199998");
+    expect(refused.json()).toEqual({ error: "ERR_WAPP_INVALID_CONTACT" });
+    expect((await create(newNumber())).statusCode).toBe(200);
   });
 
   it("turns the unique violation of a number taken after the check into ERR_DUPLICATED_CONTACT", async () => {
