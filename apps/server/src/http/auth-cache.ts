@@ -49,3 +49,10 @@ export async function cachedAuthUser(
 export function forgetAuthUser(db: Database, userId: number): void {
   caches.get(db)?.delete(userId);
 }
+
+/** Called after a company is removed: its users went with it (cascade). */
+export function forgetAuthCompany(db: Database, companyId: number): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const [userId, entry] of cache) if (entry.user.companyId === companyId) cache.delete(userId);
+}

@@ -17,6 +17,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
+import { forgetAuthCompany } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
 import { hashPassword } from "../auth/auth.service.js";
 import { findPlan } from "../plans/plans.repository.js";
@@ -227,6 +228,7 @@ export async function updateCompany(deps: Deps, id: number, body: CompanyUpdate)
 export async function deleteCompany(deps: Deps, caller: Caller, id: number): Promise<void> {
   if (id === caller.companyId) throw new AppError("ERR_CANNOT_DELETE_OWN_COMPANY");
   if (!(await repo.deleteCompany(deps.db, id))) throw new AppError("ERR_NO_COMPANY_FOUND");
+  forgetAuthCompany(deps.db, id);
 }
 
 export async function showCompany(deps: Deps, id: number): Promise<Company> {
