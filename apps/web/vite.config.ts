@@ -35,6 +35,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // dist/.vite/manifest.json: which chunks each page needs (bench/bundle.bench.ts reads it).
+    manifest: true,
   },
   server: {
     port: 5173,
