@@ -57,6 +57,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       SEED: "on",
       LOG_LEVEL: "warn",
+      // Every spec logs the demo users in, one after another from one address; the limits themselves
+      // are tested by the server suite (auth.test.ts).
+      LOGIN_RATE_LIMIT: "1000",
+      LOGIN_IP_RATE_LIMIT: "10000",
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(smtpPort),
       ASAAS_BASE_URL: `http://127.0.0.1:${asaasPort}`,
