@@ -1,7 +1,20 @@
 export { ConfirmationModal, type ConfirmationModalProps } from "./ConfirmationModal";
 export { EmptyState } from "./EmptyState";
+export { LoadingMoreRow, PagedListPaper, RowAction } from "./ListParts";
 export { Loading } from "./Loading";
+export { nearBottom, uniqueById, useDebouncedSearch, useListCache, useLoadMore, usePagedList } from "./listing";
 export { NotAvailableYet } from "./NotAvailableYet";
 export { MainContainer, MainHeader, MainHeaderButtonsWrapper, MainPaper, PageShell, Title } from "./PageShell";
 export { PasswordTextField, type PasswordTextFieldProps } from "./PasswordTextField";
+export { QueueSelectField, type QueueSelectFieldProps, withStoredQueues } from "./QueueSelectField";
+export {
+  RecordDialog,
+  type RecordDialogProps,
+  type RecordFormProps,
+  RecordFormShell,
+  type RecordFormShellProps,
+} from "./RecordDialog";
+export { SearchField, type SearchFieldProps } from "./SearchField";
 export { SubmitButton, type SubmitButtonProps } from "./SubmitButton";
+export { useConfirmDelete } from "./useConfirmDelete";
+export { useFieldMessage } from "./useFieldMessage";

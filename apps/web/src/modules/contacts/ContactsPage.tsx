@@ -5,25 +5,10 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
 import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import SearchIcon from "@mui/icons-material/Search";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
-import {
-  Avatar,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-} from "@mui/material";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { Avatar, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
@@ -31,12 +16,18 @@ import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
-  Loading,
+  LoadingMoreRow,
   MainContainer,
   MainHeader,
   MainHeaderButtonsWrapper,
-  MainPaper,
+  PagedListPaper,
+  RowAction,
+  SearchField,
   Title,
+  useConfirmDelete,
+  useDebouncedSearch,
+  useListCache,
+  usePagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { ContactImportDialog } from "./ContactImportDialog";
@@ -44,7 +35,6 @@ import { ContactModal } from "./ContactModal";
 import { type ContactEvent, contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage } from "./contactsApi";
 import { type ContactsPages, removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
-import { uniqueById, useDebouncedSearch, useLoadMore } from "./listing";
 import { useStartConversation } from "./StartConversation";
 
 /** /contacts: search, import, export, add, edit, delete and start a conversation; the list follows realtime changes. */
@@ -57,32 +47,16 @@ export default function ContactsPage() {
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
-  // The contact stays set while the confirmation closes, so its title does not blink.
-  const [deleting, setDeleting] = useState<Contact | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const paperRef = useRef<HTMLDivElement>(null);
   const conversation = useStartConversation();
   const canDelete = can(user?.profile, "contacts-page:deleteContact");
 
-  const query = useInfiniteQuery({
+  const list = usePagedList({
     queryKey: contactsKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => fetchContactsPage(searchParam, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+    fetchPage: (page, signal) => fetchContactsPage(searchParam, page, signal),
+    rowsOf: (page) => page.contacts,
   });
-  const contacts = uniqueById(query.data?.pages.map((page) => page.contacts) ?? []);
-  const onScroll = useLoadMore(paperRef, query, contacts.length);
-
-  /** Applies a change to every cached list (each search has its own). */
-  const updateLists = useCallback(
-    (change: (data: ContactsPages, searchParam: string) => ContactsPages | undefined) => {
-      for (const [key, value] of queryClient.getQueriesData<ContactsPages>({ queryKey: contactsKeys.lists() })) {
-        if (!value) continue;
-        queryClient.setQueryData(key, change(value, typeof key[2] === "string" ? key[2] : ""));
-      }
-    },
-    [queryClient],
-  );
+  const { query, rows: contacts } = list;
+  const updateLists = useListCache<ContactsPages>(contactsKeys.lists);
   const remove = useCallback(
     (contactId: number) => updateLists((pages) => removeContact(pages, contactId)),
     [updateLists],
@@ -98,16 +72,10 @@ export default function ContactsPage() {
     }
   });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteContact(deleting.id);
-      remove(deleting.id);
-      toast.success(t("contacts.toasts.deleted"), { autoClose: TOAST_DURATION_MS });
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const deletion = useConfirmDelete(async (contact: Contact) => {
+    await deleteContact(contact.id);
+    remove(contact.id);
+  }, t("contacts.toasts.deleted"));
 
   const exportCsv = async () => {
     setExporting(true);
@@ -129,23 +97,11 @@ export default function ContactsPage() {
       <MainHeader>
         <Title>{t("contacts.title")}</Title>
         <MainHeaderButtonsWrapper>
-          <TextField
-            size="small"
-            type="search"
-            placeholder={t("contacts.searchPlaceholder")}
+          <SearchField
+            label={t("contacts.searchPlaceholder")}
             value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            slotProps={{
-              htmlInput: { "aria-label": t("contacts.searchPlaceholder") },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ minWidth: { xs: "100%", sm: 280 } }}
+            onChange={setSearchText}
+            minWidth={280}
           />
           <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
             {t("contacts.buttons.import")}
@@ -168,89 +124,61 @@ export default function ContactsPage() {
         </MainHeaderButtonsWrapper>
       </MainHeader>
 
-      <MainPaper ref={paperRef} onScroll={onScroll} sx={{ p: 0 }}>
-        {query.isPending ? (
-          <Loading />
-        ) : contacts.length === 0 ? (
+      <PagedListPaper
+        list={list}
+        empty={
           <EmptyState icon={<ContactsOutlinedIcon sx={{ fontSize: 56 }} />} title={t("contacts.empty.title")}>
             {searchParam ? t("contacts.empty.search") : null}
           </EmptyState>
-        ) : (
-          <Table stickyHeader size="small" aria-label={t("contacts.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 56 }} />
-                <TableCell>{t("contacts.table.name")}</TableCell>
-                <TableCell align="center">{t("contacts.table.whatsapp")}</TableCell>
-                <TableCell align="center">{t("contacts.table.email")}</TableCell>
-                <TableCell align="center" sx={{ width: 150 }}>
-                  {t("contacts.table.actions")}
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("contacts.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 56 }} />
+              <TableCell>{t("contacts.table.name")}</TableCell>
+              <TableCell align="center">{t("contacts.table.whatsapp")}</TableCell>
+              <TableCell align="center">{t("contacts.table.email")}</TableCell>
+              <TableCell align="center" sx={{ width: 150 }}>
+                {t("contacts.table.actions")}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {contacts.map((contact) => (
+              <TableRow key={contact.id} hover>
+                <TableCell>
+                  <Avatar src={contact.profilePicUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
+                    {contact.name.charAt(0).toUpperCase()}
+                  </Avatar>
+                </TableCell>
+                <TableCell>{contact.name}</TableCell>
+                <TableCell align="center">{contact.number}</TableCell>
+                <TableCell align="center" sx={{ wordBreak: "break-all" }}>
+                  {contact.email}
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                  <RowAction label={t("contacts.buttons.conversation")} onClick={() => conversation.start(contact)}>
+                    <WhatsAppIcon fontSize="small" />
+                  </RowAction>
+                  <RowAction
+                    label={t("contacts.buttons.edit")}
+                    onClick={() => setModal({ open: true, contactId: contact.id })}
+                  >
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  {canDelete ? (
+                    <RowAction label={t("contacts.buttons.delete")} onClick={() => deletion.ask(contact)}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </RowAction>
+                  ) : null}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {contacts.map((contact) => (
-                <TableRow key={contact.id} hover>
-                  <TableCell>
-                    <Avatar src={contact.profilePicUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
-                      {contact.name.charAt(0).toUpperCase()}
-                    </Avatar>
-                  </TableCell>
-                  <TableCell>{contact.name}</TableCell>
-                  <TableCell align="center">{contact.number}</TableCell>
-                  <TableCell align="center" sx={{ wordBreak: "break-all" }}>
-                    {contact.email}
-                  </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    <Tooltip title={t("contacts.buttons.conversation")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("contacts.buttons.conversation")}
-                        onClick={() => conversation.start(contact)}
-                      >
-                        <WhatsAppIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t("contacts.buttons.edit")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("contacts.buttons.edit")}
-                        onClick={() => setModal({ open: true, contactId: contact.id })}
-                      >
-                        <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    {canDelete ? (
-                      <Tooltip title={t("contacts.buttons.delete")}>
-                        <IconButton
-                          size="small"
-                          aria-label={t("contacts.buttons.delete")}
-                          onClick={() => {
-                            setDeleting(contact);
-                            setConfirmOpen(true);
-                          }}
-                        >
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {query.isFetchingNextPage ? (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "text.secondary" }}>
-                      <CircularProgress size={16} color="inherit" />
-                      {t("contacts.table.loadingMore")}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        )}
-      </MainPaper>
+            ))}
+            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={5} label={t("contacts.table.loadingMore")} /> : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
 
       <ContactModal open={modal.open} contactId={modal.contactId} onClose={closeModal} />
       <ContactImportDialog
@@ -260,11 +188,9 @@ export default function ContactsPage() {
       />
       {conversation.dialog}
       <ConfirmationModal
-        open={confirmOpen}
-        title={deleting ? t("contacts.confirmationModal.deleteTitle", { name: deleting.name }) : ""}
+        {...deletion.dialog}
+        title={deletion.target ? t("contacts.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}
         confirmLabel={t("contacts.confirmationModal.deleteConfirm")}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
       >
         {t("contacts.confirmationModal.deleteMessage")}
       </ConfirmationModal>

@@ -1,34 +1,11 @@
-import {
-  DEFAULT_WEEK_SCHEDULE,
-  FORM_SUBMIT_DELAY_MS,
-  type Queue,
-  QueueBody,
-  TOAST_DURATION_MS,
-  WorkingHours,
-} from "@atendo/shared";
+import { DEFAULT_WEEK_SCHEDULE, type Queue, QueueBody, WorkingHours } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Tab,
-  Tabs,
-  TextField,
-  Typography,
-} from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { type FieldError, useForm } from "react-hook-form";
+import { Box, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { type ChangeEvent, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { z } from "zod";
-import { toastError } from "../../api/client";
-import { Loading } from "../../components/Loading";
-import { SubmitButton } from "../../components/SubmitButton";
+import { RecordDialog, type RecordFormProps, RecordFormShell, useFieldMessage } from "../../components";
 import { QueueOptionsEditor } from "./QueueOptionsEditor";
 import { createQueue, fetchQueue, queuesKeys, updateQueue } from "./queuesApi";
 
@@ -54,10 +31,6 @@ export interface QueueModalProps {
   onSaved: (queue: Queue) => void;
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Document 2 section 9: a queue without hours gets the default week. */
 function scheduleOf(queue: Queue | null): WorkingHours[] {
   if (queue && queue.schedules.length > 0) return queue.schedules;
@@ -70,60 +43,29 @@ function scheduleOf(queue: Queue | null): WorkingHours[] {
  */
 export function QueueModal({ open, queueId, queueSchedules, onClose, onSaved }: QueueModalProps) {
   const { t } = useTranslation();
-  const editing = queueId !== null;
-  const busy = useRef(false);
-  const queueQuery = useQuery({
-    queryKey: queuesKeys.detail(queueId ?? 0),
-    queryFn: ({ signal }) => fetchQueue(queueId!, signal),
-    enabled: open && editing,
-    staleTime: 0,
-    gcTime: 0,
-  });
-  const failed = open && editing && queueQuery.isError;
-  useEffect(() => {
-    if (failed) onClose();
-  }, [failed, onClose]);
-  const close = () => {
-    if (!busy.current) onClose();
-  };
-  const ready = !editing || (queueQuery.isSuccess && !queueQuery.isFetching);
-
   return (
-    <Dialog open={open} onClose={close} maxWidth="md" fullWidth scroll="paper" aria-labelledby="queue-modal-title">
-      <DialogTitle id="queue-modal-title">
-        {editing ? t("queueModal.title.edit") : t("queueModal.title.add")}
-      </DialogTitle>
-      {open && ready ? (
-        <QueueFormBody
-          key={editing ? `edit-${queueId}` : "new"}
-          initial={editing ? (queueQuery.data ?? null) : null}
-          queueSchedules={queueSchedules}
-          onCancel={close}
-          onDone={onClose}
-          onSaved={onSaved}
-          onBusyChange={(value) => {
-            busy.current = value;
-          }}
-        />
-      ) : (
-        <DialogContent dividers>
-          <Loading />
-        </DialogContent>
-      )}
-    </Dialog>
+    <RecordDialog
+      open={open}
+      onClose={onClose}
+      recordId={queueId}
+      detailKey={queuesKeys.detail(queueId ?? 0)}
+      fetchRecord={fetchQueue}
+      titleId="queue-modal-title"
+      titles={{ add: t("queueModal.title.add"), edit: t("queueModal.title.edit") }}
+      successMessage={t("queueModal.success")}
+      maxWidth="md"
+      onSaved={onSaved}
+    >
+      {(form) => <QueueFormBody {...form} queueSchedules={queueSchedules} />}
+    </RecordDialog>
   );
 }
 
-interface QueueFormBodyProps {
-  initial: Queue | null;
+interface QueueFormBodyProps extends RecordFormProps<Queue> {
   queueSchedules: boolean;
-  onCancel: () => void;
-  onDone: () => void;
-  onSaved: (queue: Queue) => void;
-  onBusyChange: (busy: boolean) => void;
 }
 
-function QueueFormBody({ initial, queueSchedules, onCancel, onDone, onSaved, onBusyChange }: QueueFormBodyProps) {
+function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChange, submit }: QueueFormBodyProps) {
   const { t, i18n } = useTranslation();
   const [tab, setTab] = useState<QueueTab>("data");
   const {
@@ -151,14 +93,10 @@ function QueueFormBody({ initial, queueSchedules, onCancel, onDone, onSaved, onB
     onBusyChange(isSubmitting);
   }, [isSubmitting, onBusyChange]);
 
-  const message = (error: FieldError | undefined) => {
-    if (!error?.message) return undefined;
-    const key = `validation.${error.message}`;
-    return i18n.exists(key) ? t(key) : t(`queueModal.validation.${error.message}`, { defaultValue: error.message });
-  };
+  const message = useFieldMessage("validation", "queueModal.validation");
 
   const onSubmit = handleSubmit(
-    async (values) => {
+    (values) => {
       const body = {
         name: values.name,
         color: values.color,
@@ -167,16 +105,7 @@ function QueueFormBody({ initial, queueSchedules, onCancel, onDone, onSaved, onB
         orderQueue: values.orderQueue === "" ? null : Number(values.orderQueue),
         schedules: values.schedules,
       };
-      try {
-        const request = initial ? updateQueue(initial.id, body) : createQueue(body);
-        const [saved] = await Promise.all([request, delay(FORM_SUBMIT_DELAY_MS)]);
-        toast.success(t("queueModal.success"), { autoClose: TOAST_DURATION_MS });
-        onBusyChange(false);
-        onSaved(saved);
-        onDone();
-      } catch (err) {
-        toastError(err);
-      }
+      return submit(() => (initial ? updateQueue(initial.id, body) : createQueue(body)));
     },
     // A refused field may sit on a hidden tab: show the tab that holds it.
     (fieldErrors) => {
@@ -189,137 +118,130 @@ function QueueFormBody({ initial, queueSchedules, onCancel, onDone, onSaved, onB
     i18n.exists(`queueModal.weekdays.${weekdayEn}`) ? t(`queueModal.weekdays.${weekdayEn}`) : fallback;
 
   return (
-    <Box
-      component="form"
+    <RecordFormShell
+      titleId={titleId}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="queue-modal-title"
-      sx={{ display: "flex", flexDirection: "column", flex: "1 1 auto", minHeight: 0 }}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      cancelLabel={t("queueModal.buttons.cancel")}
+      submitLabel={initial ? t("queueModal.buttons.save") : t("queueModal.buttons.add")}
+      header={
+        <Tabs
+          value={tab}
+          onChange={(_, value: QueueTab) => setTab(value)}
+          sx={{ px: 2, borderBottom: 1, borderColor: "divider" }}
+          aria-label={t("queueModal.tabs.label")}
+        >
+          <Tab value="data" label={t("queueModal.tabs.data")} />
+          {queueSchedules ? <Tab value="schedules" label={t("queueModal.tabs.schedules")} /> : null}
+          {initial ? <Tab value="options" label={t("queueModal.tabs.options")} /> : null}
+        </Tabs>
+      }
     >
-      <Tabs
-        value={tab}
-        onChange={(_, value: QueueTab) => setTab(value)}
-        sx={{ px: 2, borderBottom: 1, borderColor: "divider" }}
-        aria-label={t("queueModal.tabs.label")}
-      >
-        <Tab value="data" label={t("queueModal.tabs.data")} />
-        {queueSchedules ? <Tab value="schedules" label={t("queueModal.tabs.schedules")} /> : null}
-        {initial ? <Tab value="options" label={t("queueModal.tabs.options")} /> : null}
-      </Tabs>
-      <DialogContent dividers>
-        <Stack spacing={2} sx={{ display: tab === "data" ? "flex" : "none" }}>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              {...register("name")}
-              id="queue-name"
-              label={t("queueModal.form.name")}
-              autoFocus
-              required
-              fullWidth
-              autoComplete="off"
-              error={Boolean(errors.name)}
-              helperText={message(errors.name)}
-            />
-            <TextField
-              {...colorField}
-              // The text input itself: the picker in the adornment is an input too, and would be found first.
-              inputRef={colorRef}
-              id="queue-color"
-              label={t("queueModal.form.color")}
-              required
-              autoComplete="off"
-              error={Boolean(errors.color)}
-              helperText={message(errors.color)}
-              sx={{ minWidth: 180 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <Box
-                      component="input"
-                      type="color"
-                      aria-label={t("queueModal.form.pickColor")}
-                      value={/^#[0-9a-f]{6}$/i.test(color) ? color : "#000000"}
-                      onChange={(event: ChangeEvent<HTMLInputElement>) =>
-                        setValue("color", event.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })
-                      }
-                      sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: "transparent", cursor: "pointer" }}
-                    />
-                  ),
-                },
-              }}
-            />
-            <TextField
-              {...register("orderQueue")}
-              id="queue-order"
-              label={t("queueModal.form.orderQueue")}
-              autoComplete="off"
-              error={Boolean(errors.orderQueue)}
-              helperText={message(errors.orderQueue) ?? t("queueModal.form.orderHelp")}
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              sx={{ minWidth: 140 }}
-            />
-          </Stack>
+      <Stack spacing={2} sx={{ display: tab === "data" ? "flex" : "none" }}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           <TextField
-            {...register("greetingMessage")}
-            id="queue-greeting"
-            label={t("queueModal.form.greetingMessage")}
-            multiline
-            minRows={3}
+            {...register("name")}
+            id="queue-name"
+            label={t("queueModal.form.name")}
+            autoFocus
+            required
             fullWidth
-            error={Boolean(errors.greetingMessage)}
-            helperText={message(errors.greetingMessage)}
+            autoComplete="off"
+            error={Boolean(errors.name)}
+            helperText={message(errors.name)}
           />
           <TextField
-            {...register("outOfHoursMessage")}
-            id="queue-out-of-hours"
-            label={t("queueModal.form.outOfHoursMessage")}
-            multiline
-            minRows={3}
-            fullWidth
-            error={Boolean(errors.outOfHoursMessage)}
-            helperText={message(errors.outOfHoursMessage)}
+            {...colorField}
+            // The text input itself: the picker in the adornment is an input too, and would be found first.
+            inputRef={colorRef}
+            id="queue-color"
+            label={t("queueModal.form.color")}
+            required
+            autoComplete="off"
+            error={Boolean(errors.color)}
+            helperText={message(errors.color)}
+            sx={{ minWidth: 180 }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <Box
+                    component="input"
+                    type="color"
+                    aria-label={t("queueModal.form.pickColor")}
+                    value={/^#[0-9a-f]{6}$/i.test(color) ? color : "#000000"}
+                    onChange={(event: ChangeEvent<HTMLInputElement>) =>
+                      setValue("color", event.target.value.toUpperCase(), { shouldDirty: true, shouldValidate: true })
+                    }
+                    sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: "transparent", cursor: "pointer" }}
+                  />
+                ),
+              },
+            }}
+          />
+          <TextField
+            {...register("orderQueue")}
+            id="queue-order"
+            label={t("queueModal.form.orderQueue")}
+            autoComplete="off"
+            error={Boolean(errors.orderQueue)}
+            helperText={message(errors.orderQueue) ?? t("queueModal.form.orderHelp")}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+            sx={{ minWidth: 140 }}
           />
         </Stack>
-        {queueSchedules ? (
-          <Stack spacing={1.5} sx={{ display: tab === "schedules" ? "flex" : "none" }}>
-            <Typography variant="body2" color="text.secondary">
-              {t("queueModal.schedules.hint")}
-            </Typography>
-            {schedules.map((day, index) => (
-              <Stack key={day.weekdayEn} direction="row" spacing={2} sx={{ alignItems: "center" }}>
-                <Typography sx={{ width: 140 }}>{dayLabel(day.weekdayEn, day.weekday)}</Typography>
-                <TextField
-                  {...register(`schedules.${index}.startTime`)}
-                  type="time"
-                  size="small"
-                  label={t("queueModal.schedules.start")}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                  error={Boolean(errors.schedules?.[index]?.startTime)}
-                  helperText={message(errors.schedules?.[index]?.startTime)}
-                />
-                <TextField
-                  {...register(`schedules.${index}.endTime`)}
-                  type="time"
-                  size="small"
-                  label={t("queueModal.schedules.end")}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                  error={Boolean(errors.schedules?.[index]?.endTime)}
-                  helperText={message(errors.schedules?.[index]?.endTime)}
-                />
-              </Stack>
-            ))}
-          </Stack>
-        ) : null}
-        {initial && tab === "options" ? <QueueOptionsEditor queueId={initial.id} /> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
-          {t("queueModal.buttons.cancel")}
-        </Button>
-        <SubmitButton submitting={isSubmitting}>
-          {initial ? t("queueModal.buttons.save") : t("queueModal.buttons.add")}
-        </SubmitButton>
-      </DialogActions>
-    </Box>
+        <TextField
+          {...register("greetingMessage")}
+          id="queue-greeting"
+          label={t("queueModal.form.greetingMessage")}
+          multiline
+          minRows={3}
+          fullWidth
+          error={Boolean(errors.greetingMessage)}
+          helperText={message(errors.greetingMessage)}
+        />
+        <TextField
+          {...register("outOfHoursMessage")}
+          id="queue-out-of-hours"
+          label={t("queueModal.form.outOfHoursMessage")}
+          multiline
+          minRows={3}
+          fullWidth
+          error={Boolean(errors.outOfHoursMessage)}
+          helperText={message(errors.outOfHoursMessage)}
+        />
+      </Stack>
+      {queueSchedules ? (
+        <Stack spacing={1.5} sx={{ display: tab === "schedules" ? "flex" : "none" }}>
+          <Typography variant="body2" color="text.secondary">
+            {t("queueModal.schedules.hint")}
+          </Typography>
+          {schedules.map((day, index) => (
+            <Stack key={day.weekdayEn} direction="row" spacing={2} sx={{ alignItems: "center" }}>
+              <Typography sx={{ width: 140 }}>{dayLabel(day.weekdayEn, day.weekday)}</Typography>
+              <TextField
+                {...register(`schedules.${index}.startTime`)}
+                type="time"
+                size="small"
+                label={t("queueModal.schedules.start")}
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={Boolean(errors.schedules?.[index]?.startTime)}
+                helperText={message(errors.schedules?.[index]?.startTime)}
+              />
+              <TextField
+                {...register(`schedules.${index}.endTime`)}
+                type="time"
+                size="small"
+                label={t("queueModal.schedules.end")}
+                slotProps={{ inputLabel: { shrink: true } }}
+                error={Boolean(errors.schedules?.[index]?.endTime)}
+                helperText={message(errors.schedules?.[index]?.endTime)}
+              />
+            </Stack>
+          ))}
+        </Stack>
+      ) : null}
+      {initial && tab === "options" ? <QueueOptionsEditor queueId={initial.id} /> : null}
+    </RecordFormShell>
   );
 }

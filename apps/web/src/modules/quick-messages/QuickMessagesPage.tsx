@@ -1,43 +1,30 @@
-import { type QuickMessage, TOAST_DURATION_MS } from "@atendo/shared";
+import type { QuickMessage } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import QuickreplyOutlinedIcon from "@mui/icons-material/QuickreplyOutlined";
-import SearchIcon from "@mui/icons-material/Search";
-import {
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from "@mui/material";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
-import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
-  Loading,
+  LoadingMoreRow,
   MainContainer,
   MainHeader,
   MainHeaderButtonsWrapper,
-  MainPaper,
+  PagedListPaper,
+  RowAction,
+  SearchField,
   Title,
+  useConfirmDelete,
+  useDebouncedSearch,
+  useListCache,
+  usePagedList,
 } from "../../components";
-import { uniqueById, useDebouncedSearch, useLoadMore } from "../contacts/listing";
 import { QuickMessageModal } from "./QuickMessageModal";
 import {
   deleteQuickMessage,
@@ -54,46 +41,28 @@ export default function QuickMessagesPage() {
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedSearch(searchText);
   const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const [deleting, setDeleting] = useState<QuickMessage | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const paperRef = useRef<HTMLDivElement>(null);
   const isAdmin = user?.profile === "admin" || user?.super === true;
 
-  const query = useInfiniteQuery({
+  const list = usePagedList({
     queryKey: quickMessagesKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => fetchQuickMessagesPage(searchParam, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+    fetchPage: (page, signal) => fetchQuickMessagesPage(searchParam, page, signal),
+    rowsOf: (page) => page.records,
   });
-  const records = uniqueById(query.data?.pages.map((page) => page.records) ?? []);
-  const onScroll = useLoadMore(paperRef, query, records.length);
+  const { query, rows: records } = list;
+  const updateLists = useListCache<QuickMessagesPages>(quickMessagesKeys.lists);
 
   const reload = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists() }),
     [queryClient],
   );
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteQuickMessage(deleting.id);
-      for (const [key, value] of queryClient.getQueriesData<QuickMessagesPages>({
-        queryKey: quickMessagesKeys.lists(),
-      })) {
-        if (!value) continue;
-        queryClient.setQueryData<QuickMessagesPages>(key, {
-          ...value,
-          pages: value.pages.map((page) => ({
-            ...page,
-            records: page.records.filter((item) => item.id !== deleting.id),
-          })),
-        });
-      }
-      toast.success(t("quickMessages.toasts.deleted"), { autoClose: TOAST_DURATION_MS });
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const deletion = useConfirmDelete(async (deleted: QuickMessage) => {
+    await deleteQuickMessage(deleted.id);
+    updateLists((data) => ({
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, records: page.records.filter((item) => item.id !== deleted.id) })),
+    }));
+  }, t("quickMessages.toasts.deleted"));
 
   const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
   const mayWrite = (item: QuickMessage) => isAdmin || item.userId === user?.id;
@@ -103,23 +72,11 @@ export default function QuickMessagesPage() {
       <MainHeader>
         <Title>{t("quickMessages.title")}</Title>
         <MainHeaderButtonsWrapper>
-          <TextField
-            size="small"
-            type="search"
-            placeholder={t("quickMessages.searchPlaceholder")}
+          <SearchField
+            label={t("quickMessages.searchPlaceholder")}
             value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            slotProps={{
-              htmlInput: { "aria-label": t("quickMessages.searchPlaceholder") },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ minWidth: { xs: "100%", sm: 240 } }}
+            onChange={setSearchText}
+            minWidth={240}
           />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
             {t("quickMessages.buttons.add")}
@@ -127,100 +84,82 @@ export default function QuickMessagesPage() {
         </MainHeaderButtonsWrapper>
       </MainHeader>
 
-      <MainPaper ref={paperRef} onScroll={onScroll} sx={{ p: 0 }}>
-        {query.isPending ? (
-          <Loading />
-        ) : records.length === 0 ? (
+      <PagedListPaper
+        list={list}
+        empty={
           <EmptyState icon={<QuickreplyOutlinedIcon sx={{ fontSize: 56 }} />} title={t("quickMessages.empty.title")}>
             {searchParam ? t("quickMessages.empty.search") : t("quickMessages.empty.hint")}
           </EmptyState>
-        ) : (
-          <Table stickyHeader size="small" aria-label={t("quickMessages.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("quickMessages.table.shortcode")}</TableCell>
-                <TableCell>{t("quickMessages.table.message")}</TableCell>
-                <TableCell>{t("quickMessages.table.mediaName")}</TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("quickMessages.table.actions")}
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("quickMessages.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("quickMessages.table.shortcode")}</TableCell>
+              <TableCell>{t("quickMessages.table.message")}</TableCell>
+              <TableCell>{t("quickMessages.table.mediaName")}</TableCell>
+              <TableCell align="center" sx={{ width: 120 }}>
+                {t("quickMessages.table.actions")}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {records.map((item) => (
+              <TableRow key={item.id} hover>
+                <TableCell sx={{ fontWeight: 600 }}>/{item.shortcode}</TableCell>
+                <TableCell sx={{ maxWidth: 360 }}>
+                  <Typography variant="body2" noWrap title={item.message}>
+                    {item.message}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  {item.mediaPath ? (
+                    <Link
+                      href={item.mediaPath}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
+                    >
+                      <AttachFileIcon fontSize="inherit" />
+                      {item.mediaName}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                  {mayWrite(item) ? (
+                    <>
+                      <RowAction
+                        label={t("quickMessages.buttons.edit")}
+                        onClick={() => setModal({ open: true, id: item.id })}
+                      >
+                        <EditOutlinedIcon fontSize="small" />
+                      </RowAction>
+                      <RowAction label={t("quickMessages.buttons.delete")} onClick={() => deletion.ask(item)}>
+                        <DeleteOutlineIcon fontSize="small" />
+                      </RowAction>
+                    </>
+                  ) : null}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {records.map((item) => (
-                <TableRow key={item.id} hover>
-                  <TableCell sx={{ fontWeight: 600 }}>/{item.shortcode}</TableCell>
-                  <TableCell sx={{ maxWidth: 360 }}>
-                    <Typography variant="body2" noWrap title={item.message}>
-                      {item.message}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {item.mediaPath ? (
-                      <Link
-                        href={item.mediaPath}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
-                      >
-                        <AttachFileIcon fontSize="inherit" />
-                        {item.mediaName}
-                      </Link>
-                    ) : (
-                      "—"
-                    )}
-                  </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    {mayWrite(item) ? (
-                      <>
-                        <Tooltip title={t("quickMessages.buttons.edit")}>
-                          <IconButton
-                            size="small"
-                            aria-label={t("quickMessages.buttons.edit")}
-                            onClick={() => setModal({ open: true, id: item.id })}
-                          >
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t("quickMessages.buttons.delete")}>
-                          <IconButton
-                            size="small"
-                            aria-label={t("quickMessages.buttons.delete")}
-                            onClick={() => {
-                              setDeleting(item);
-                              setConfirmOpen(true);
-                            }}
-                          >
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {query.isFetchingNextPage ? (
-                <TableRow>
-                  <TableCell colSpan={4} align="center">
-                    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "text.secondary" }}>
-                      <CircularProgress size={16} color="inherit" />
-                      {t("quickMessages.table.loadingMore")}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        )}
-      </MainPaper>
+            ))}
+            {query.isFetchingNextPage ? (
+              <LoadingMoreRow colSpan={4} label={t("quickMessages.table.loadingMore")} />
+            ) : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
 
       <QuickMessageModal open={modal.open} quickMessageId={modal.id} onClose={closeModal} onSaved={reload} />
       <ConfirmationModal
-        open={confirmOpen}
-        title={deleting ? t("quickMessages.confirmationModal.deleteTitle", { shortcode: deleting.shortcode }) : ""}
+        {...deletion.dialog}
+        title={
+          deletion.target
+            ? t("quickMessages.confirmationModal.deleteTitle", { shortcode: deletion.target.shortcode })
+            : ""
+        }
         confirmLabel={t("quickMessages.confirmationModal.deleteConfirm")}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
       >
         {t("quickMessages.confirmationModal.deleteMessage")}
       </ConfirmationModal>

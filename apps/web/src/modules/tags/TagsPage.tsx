@@ -1,44 +1,31 @@
-import { companyEvent, type Tag, TOAST_DURATION_MS } from "@atendo/shared";
+import { companyEvent, type Tag } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import LocalOfferOutlinedIcon from "@mui/icons-material/LocalOfferOutlined";
-import SearchIcon from "@mui/icons-material/Search";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  InputAdornment,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  useTheme,
-} from "@mui/material";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, useTheme } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
-import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
-  Loading,
+  LoadingMoreRow,
   MainContainer,
   MainHeader,
   MainHeaderButtonsWrapper,
-  MainPaper,
+  PagedListPaper,
+  RowAction,
+  SearchField,
   Title,
+  useConfirmDelete,
+  useDebouncedSearch,
+  useListCache,
+  usePagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
-import { uniqueById, useDebouncedSearch, useLoadMore } from "../contacts/listing";
 import { TagModal } from "./TagModal";
 import {
   deleteTag,
@@ -59,27 +46,14 @@ export default function TagsPage() {
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedSearch(searchText);
   const [modal, setModal] = useState<{ open: boolean; tagId: number | null }>({ open: false, tagId: null });
-  const [deleting, setDeleting] = useState<Tag | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-  const paperRef = useRef<HTMLDivElement>(null);
 
-  const query = useInfiniteQuery({
+  const list = usePagedList({
     queryKey: tagsKeys.list(searchParam),
-    queryFn: ({ pageParam, signal }) => fetchTagsPage(searchParam, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (lastPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+    fetchPage: (page, signal) => fetchTagsPage(searchParam, page, signal),
+    rowsOf: (page) => page.tags,
   });
-  const tags = uniqueById(query.data?.pages.map((page) => page.tags) ?? []);
-  const onScroll = useLoadMore(paperRef, query, tags.length);
-
-  const updateLists = useCallback(
-    (change: (data: TagsPages) => TagsPages | undefined) => {
-      for (const [key, value] of queryClient.getQueriesData<TagsPages>({ queryKey: tagsKeys.lists() })) {
-        if (value) queryClient.setQueryData(key, change(value));
-      }
-    },
-    [queryClient],
-  );
+  const { query, rows: tags } = list;
+  const updateLists = useListCache<TagsPages>(tagsKeys.lists);
 
   useSocketEvent<TagEventPayload>(user ? companyEvent.tag(user.companyId) : null, (payload) => {
     if (!payload) return;
@@ -93,16 +67,10 @@ export default function TagsPage() {
     else updateLists((pages) => replaceTag(pages, tag));
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteTag(deleting.id);
-      updateLists((pages) => removeTag(pages, deleting.id));
-      toast.success(t("tags.toasts.deleted"), { autoClose: TOAST_DURATION_MS });
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const deletion = useConfirmDelete(async (tag: Tag) => {
+    await deleteTag(tag.id);
+    updateLists((pages) => removeTag(pages, tag.id));
+  }, t("tags.toasts.deleted"));
 
   const chipColors = (color: string) => {
     try {
@@ -119,110 +87,66 @@ export default function TagsPage() {
       <MainHeader>
         <Title>{t("tags.title")}</Title>
         <MainHeaderButtonsWrapper>
-          <TextField
-            size="small"
-            type="search"
-            placeholder={t("tags.searchPlaceholder")}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            slotProps={{
-              htmlInput: { "aria-label": t("tags.searchPlaceholder") },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" color="action" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ minWidth: { xs: "100%", sm: 240 } }}
-          />
+          <SearchField label={t("tags.searchPlaceholder")} value={searchText} onChange={setSearchText} minWidth={240} />
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, tagId: null })}>
             {t("tags.buttons.add")}
           </Button>
         </MainHeaderButtonsWrapper>
       </MainHeader>
 
-      <MainPaper ref={paperRef} onScroll={onScroll} sx={{ p: 0 }}>
-        {query.isPending ? (
-          <Loading />
-        ) : tags.length === 0 ? (
+      <PagedListPaper
+        list={list}
+        empty={
           <EmptyState icon={<LocalOfferOutlinedIcon sx={{ fontSize: 56 }} />} title={t("tags.empty.title")}>
             {searchParam ? t("tags.empty.search") : t("tags.empty.hint")}
           </EmptyState>
-        ) : (
-          <Table stickyHeader size="small" aria-label={t("tags.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("tags.table.name")}</TableCell>
-                <TableCell align="center">{t("tags.table.tickets")}</TableCell>
-                <TableCell align="center">{t("tags.table.kanban")}</TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("tags.table.actions")}
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("tags.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("tags.table.name")}</TableCell>
+              <TableCell align="center">{t("tags.table.tickets")}</TableCell>
+              <TableCell align="center">{t("tags.table.kanban")}</TableCell>
+              <TableCell align="center" sx={{ width: 120 }}>
+                {t("tags.table.actions")}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tags.map((tag) => (
+              <TableRow key={tag.id} hover>
+                <TableCell>
+                  <Chip size="small" label={tag.name} sx={chipColors(tag.color)} />
+                </TableCell>
+                <TableCell align="center">{tag.ticketsCount}</TableCell>
+                <TableCell align="center">
+                  {tag.kanban === 1 ? (
+                    <Tooltip title={t("tags.table.onKanban")}>
+                      <ViewKanbanOutlinedIcon fontSize="small" color="action" aria-label={t("tags.table.onKanban")} />
+                    </Tooltip>
+                  ) : null}
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                  <RowAction label={t("tags.buttons.edit")} onClick={() => setModal({ open: true, tagId: tag.id })}>
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  <RowAction label={t("tags.buttons.delete")} onClick={() => deletion.ask(tag)}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </RowAction>
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {tags.map((tag) => (
-                <TableRow key={tag.id} hover>
-                  <TableCell>
-                    <Chip size="small" label={tag.name} sx={chipColors(tag.color)} />
-                  </TableCell>
-                  <TableCell align="center">{tag.ticketsCount}</TableCell>
-                  <TableCell align="center">
-                    {tag.kanban === 1 ? (
-                      <Tooltip title={t("tags.table.onKanban")}>
-                        <ViewKanbanOutlinedIcon fontSize="small" color="action" aria-label={t("tags.table.onKanban")} />
-                      </Tooltip>
-                    ) : null}
-                  </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    <Tooltip title={t("tags.buttons.edit")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("tags.buttons.edit")}
-                        onClick={() => setModal({ open: true, tagId: tag.id })}
-                      >
-                        <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t("tags.buttons.delete")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("tags.buttons.delete")}
-                        onClick={() => {
-                          setDeleting(tag);
-                          setConfirmOpen(true);
-                        }}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {query.isFetchingNextPage ? (
-                <TableRow>
-                  <TableCell colSpan={4} align="center">
-                    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "text.secondary" }}>
-                      <CircularProgress size={16} color="inherit" />
-                      {t("tags.table.loadingMore")}
-                    </Box>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        )}
-      </MainPaper>
+            ))}
+            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={4} label={t("tags.table.loadingMore")} /> : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
 
       <TagModal open={modal.open} tagId={modal.tagId} onClose={closeModal} onSaved={onSaved} />
       <ConfirmationModal
-        open={confirmOpen}
-        title={deleting ? t("tags.confirmationModal.deleteTitle", { name: deleting.name }) : ""}
+        {...deletion.dialog}
+        title={deletion.target ? t("tags.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}
         confirmLabel={t("tags.confirmationModal.deleteConfirm")}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
       >
         {t("tags.confirmationModal.deleteMessage")}
       </ConfirmationModal>

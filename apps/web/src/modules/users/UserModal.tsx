@@ -1,41 +1,21 @@
-import {
-  type AllTicket,
-  can,
-  FORM_SUBMIT_DELAY_MS,
-  PROFILES,
-  type Profile,
-  type QueueSummary,
-  TOAST_DURATION_MS,
-  type User,
-  UserForm,
-} from "@atendo/shared";
+import { type AllTicket, can, PROFILES, type Profile, type User, UserForm } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  ListItemText,
-  MenuItem,
-  Stack,
-  TextField,
-  useTheme,
-} from "@mui/material";
+import { MenuItem, Stack, TextField, useTheme } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
-import { Controller, type FieldError, useForm } from "react-hook-form";
+import { useEffect } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { z } from "zod";
-import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import { Loading } from "../../components/Loading";
-import { PasswordTextField } from "../../components/PasswordTextField";
-import { SubmitButton } from "../../components/SubmitButton";
+import {
+  PasswordTextField,
+  QueueSelectField,
+  RecordDialog,
+  type RecordFormProps,
+  RecordFormShell,
+  useFieldMessage,
+  withStoredQueues,
+} from "../../components";
 import {
   type ConnectionOption,
   type CreateUserPayload,
@@ -96,10 +76,6 @@ function toFormValues(user: User): UserForm {
   };
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /**
  * Add/edit dialog for a user. The users page and the top-bar profile entry
  * both use it; profile, queues, default connection and allTicket are only
@@ -107,70 +83,27 @@ function delay(ms: number): Promise<void> {
  */
 export function UserModal({ open, onClose, userId, onSaved }: UserModalProps) {
   const { t } = useTranslation();
-  const editing = userId !== undefined && userId !== null;
-  const busy = useRef(false);
-
-  const userQuery = useQuery({
-    queryKey: usersKeys.detail(userId ?? 0),
-    queryFn: ({ signal }) => fetchUser(userId!, signal),
-    enabled: open && editing,
-    // Always edit what the server has now, never a copy from an earlier opening.
-    staleTime: 0,
-    gcTime: 0,
-  });
-
-  // A user that cannot be loaded cannot be edited: the error was toasted, close.
-  const failed = open && editing && userQuery.isError;
-  useEffect(() => {
-    if (failed) onClose();
-  }, [failed, onClose]);
-
-  const close = () => {
-    if (!busy.current) onClose();
-  };
-
-  const ready = !editing || (userQuery.isSuccess && !userQuery.isFetching);
-
+  const recordId = userId ?? null;
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth scroll="paper" aria-labelledby="user-modal-title">
-      <DialogTitle id="user-modal-title">{editing ? t("userModal.title.edit") : t("userModal.title.add")}</DialogTitle>
-      {ready ? (
-        <UserFormBody
-          key={editing ? `edit-${userId}` : "new"}
-          userId={editing ? userId : null}
-          initial={editing && userQuery.data ? userQuery.data : null}
-          onCancel={close}
-          onDone={onClose}
-          onSaved={onSaved}
-          onBusyChange={(value) => {
-            busy.current = value;
-          }}
-        />
-      ) : (
-        <DialogContent dividers>
-          <Loading />
-        </DialogContent>
-      )}
-    </Dialog>
+    <RecordDialog
+      open={open}
+      onClose={onClose}
+      recordId={recordId}
+      detailKey={usersKeys.detail(recordId ?? 0)}
+      fetchRecord={fetchUser}
+      titleId="user-modal-title"
+      titles={{ add: t("userModal.title.add"), edit: t("userModal.title.edit") }}
+      successMessage={t("userModal.success")}
+      maxWidth="sm"
+      onSaved={onSaved}
+    >
+      {(form) => <UserFormBody {...form} userId={recordId} />}
+    </RecordDialog>
   );
 }
 
-interface UserFormBodyProps {
+interface UserFormBodyProps extends RecordFormProps<User> {
   userId: number | null;
-  initial: User | null;
-  onCancel: () => void;
-  onDone: () => void;
-  onSaved?: (user: User) => void;
-  onBusyChange: (busy: boolean) => void;
-}
-
-function useFieldError() {
-  const { t, i18n } = useTranslation();
-  return (error: FieldError | undefined): string | undefined => {
-    if (!error?.message) return undefined;
-    const key = `validation.${error.message}`;
-    return i18n.exists(key) ? t(key) : error.message;
-  };
 }
 
 /** A readable text colour on a queue's colour; unknown colour strings fall back to the theme. */
@@ -185,10 +118,10 @@ function useChipColors() {
   };
 }
 
-function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange }: UserFormBodyProps) {
+function UserFormBody({ titleId, userId, initial, onCancel, onBusyChange, submit }: UserFormBodyProps) {
   const { t } = useTranslation();
   const { user: sessionUser } = useSession();
-  const fieldError = useFieldError();
+  const fieldError = useFieldMessage("validation");
   const chipColors = useChipColors();
   const editing = userId !== null;
   const canEditProfile = can(sessionUser?.profile, "user-modal:editProfile");
@@ -222,10 +155,7 @@ function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange
   }, [isSubmitting, onBusyChange]);
 
   // The user's own queues stay visible even when the queue list is not loaded.
-  const queueOptions: QueueSummary[] = [...(queuesQuery.data ?? [])];
-  for (const queue of initial?.queues ?? []) {
-    if (!queueOptions.some((option) => option.id === queue.id)) queueOptions.push(queue);
-  }
+  const queueOptions = withStoredQueues(queuesQuery.data, initial?.queues);
   const connectionOptions: ConnectionOption[] = [...(connectionsQuery.data ?? [])];
   if (initial?.whatsappId && !connectionOptions.some((option) => option.id === initial.whatsappId)) {
     connectionOptions.push({ id: initial.whatsappId, name: `#${initial.whatsappId}` });
@@ -259,212 +189,153 @@ function UserFormBody({ userId, initial, onCancel, onDone, onSaved, onBusyChange
     return createUser(body);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      // The button stays busy for at least the spec's submit delay, so a double click cannot resend.
-      const [saved] = await Promise.all([save(values), delay(FORM_SUBMIT_DELAY_MS)]);
-      toast.success(t("userModal.success"), { autoClose: TOAST_DURATION_MS });
-      onBusyChange(false);
-      onSaved?.(saved);
-      onDone();
-    } catch (err) {
-      toastError(err);
-    }
-  });
+  const onSubmit = handleSubmit((values) => submit(() => save(values)));
 
   return (
-    <Box
-      component="form"
+    <RecordFormShell
+      titleId={titleId}
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="user-modal-title"
-      sx={{ display: "flex", flexDirection: "column", flex: "1 1 auto", minHeight: 0 }}
+      onCancel={onCancel}
+      submitting={isSubmitting}
+      cancelLabel={t("userModal.buttons.cancel")}
+      submitLabel={editing ? t("userModal.buttons.save") : t("userModal.buttons.add")}
     >
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              {...register("name")}
-              id="user-name"
-              label={t("userModal.form.name")}
-              autoFocus
-              required
-              fullWidth
-              autoComplete="off"
-              error={Boolean(errors.name)}
-              helperText={fieldError(errors.name)}
-            />
-            <PasswordTextField
-              {...register("password")}
-              id="user-password"
-              label={t("userModal.form.password")}
-              required={!editing}
-              fullWidth
-              autoComplete="new-password"
-              error={Boolean(errors.password)}
-              helperText={fieldError(errors.password) ?? (editing ? t("userModal.form.passwordKeep") : undefined)}
-              toggleLabels={{ show: t("userModal.form.showPassword"), hide: t("userModal.form.hidePassword") }}
-            />
-          </Stack>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField
-              {...register("email")}
-              id="user-email"
-              label={t("userModal.form.email")}
-              type="email"
-              required
-              fullWidth
-              autoComplete="off"
-              error={Boolean(errors.email)}
-              helperText={fieldError(errors.email)}
-            />
-            {canEditProfile ? (
-              <Controller
-                name="profile"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    id="user-profile"
-                    label={t("userModal.form.profile")}
-                    fullWidth
-                    name={field.name}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value as Profile)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  >
-                    {profileOptions.map((profile) => (
-                      <MenuItem key={profile} value={profile}>
-                        {t(`users.profiles.${profile}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-            ) : null}
-          </Stack>
-          {canEditQueues ? (
+      <Stack spacing={2}>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField
+            {...register("name")}
+            id="user-name"
+            label={t("userModal.form.name")}
+            autoFocus
+            required
+            fullWidth
+            autoComplete="off"
+            error={Boolean(errors.name)}
+            helperText={fieldError(errors.name)}
+          />
+          <PasswordTextField
+            {...register("password")}
+            id="user-password"
+            label={t("userModal.form.password")}
+            required={!editing}
+            fullWidth
+            autoComplete="new-password"
+            error={Boolean(errors.password)}
+            helperText={fieldError(errors.password) ?? (editing ? t("userModal.form.passwordKeep") : undefined)}
+            toggleLabels={{ show: t("userModal.form.showPassword"), hide: t("userModal.form.hidePassword") }}
+          />
+        </Stack>
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          <TextField
+            {...register("email")}
+            id="user-email"
+            label={t("userModal.form.email")}
+            type="email"
+            required
+            fullWidth
+            autoComplete="off"
+            error={Boolean(errors.email)}
+            helperText={fieldError(errors.email)}
+          />
+          {canEditProfile ? (
             <Controller
-              name="queueIds"
+              name="profile"
               control={control}
               render={({ field }) => (
                 <TextField
                   select
-                  id="user-queues"
-                  label={t("userModal.form.queues")}
+                  id="user-profile"
+                  label={t("userModal.form.profile")}
                   fullWidth
                   name={field.name}
                   value={field.value}
-                  onChange={(event) => {
-                    const value = event.target.value as unknown;
-                    const ids = Array.isArray(value) ? value : String(value).split(",");
-                    field.onChange(ids.map(Number).filter((id) => Number.isInteger(id) && id > 0));
-                  }}
+                  onChange={(event) => field.onChange(event.target.value as Profile)}
                   onBlur={field.onBlur}
                   inputRef={field.ref}
-                  helperText={
-                    queuesQuery.isSuccess && queueOptions.length === 0 ? t("userModal.form.noQueues") : undefined
-                  }
-                  slotProps={{
-                    select: {
-                      multiple: true,
-                      renderValue: (selected) => (
-                        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 0.5 }}>
-                          {(selected as number[]).map((id) => {
-                            const queue = queueOptions.find((option) => option.id === id);
-                            return (
-                              <Chip
-                                key={id}
-                                size="small"
-                                label={queue?.name ?? `#${id}`}
-                                sx={queue ? chipColors(queue.color) : undefined}
-                              />
-                            );
-                          })}
-                        </Box>
-                      ),
-                    },
-                  }}
                 >
-                  {queueOptions.map((queue) => (
-                    <MenuItem key={queue.id} value={queue.id}>
-                      <Checkbox size="small" checked={field.value.includes(queue.id)} sx={{ mr: 1, p: 0.5 }} />
-                      <Box
-                        aria-hidden
-                        sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: queue.color, mr: 1, flexShrink: 0 }}
-                      />
-                      <ListItemText primary={queue.name} />
+                  {profileOptions.map((profile) => (
+                    <MenuItem key={profile} value={profile}>
+                      {t(`users.profiles.${profile}`)}
                     </MenuItem>
                   ))}
                 </TextField>
               )}
             />
           ) : null}
-          {canEditProfile ? (
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              <Controller
-                name="whatsappId"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    id="user-whatsapp"
-                    label={t("userModal.form.whatsapp")}
-                    fullWidth
-                    name={field.name}
-                    value={field.value === null ? "" : String(field.value)}
-                    onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    helperText={t("userModal.form.whatsappHelp")}
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  >
-                    <MenuItem value="">
-                      <em>{t("userModal.form.noWhatsapp")}</em>
-                    </MenuItem>
-                    {connectionOptions.map((connection) => (
-                      <MenuItem key={connection.id} value={String(connection.id)}>
-                        {connection.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <Controller
-                name="allTicket"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    id="user-all-ticket"
-                    label={t("userModal.form.allTicket")}
-                    fullWidth
-                    name={field.name}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.target.value as AllTicket)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    helperText={t("userModal.form.allTicketHelp")}
-                  >
-                    <MenuItem value="enabled">{t("userModal.form.allTicketEnabled")}</MenuItem>
-                    <MenuItem value="desabled">{t("userModal.form.allTicketDisabled")}</MenuItem>
-                  </TextField>
-                )}
-              />
-            </Stack>
-          ) : null}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
-          {t("userModal.buttons.cancel")}
-        </Button>
-        <SubmitButton submitting={isSubmitting}>
-          {editing ? t("userModal.buttons.save") : t("userModal.buttons.add")}
-        </SubmitButton>
-      </DialogActions>
-    </Box>
+        {canEditQueues ? (
+          <Controller
+            name="queueIds"
+            control={control}
+            render={({ field }) => (
+              <QueueSelectField
+                id="user-queues"
+                label={t("userModal.form.queues")}
+                field={field}
+                options={queueOptions}
+                helperText={
+                  queuesQuery.isSuccess && queueOptions.length === 0 ? t("userModal.form.noQueues") : undefined
+                }
+                chipColors={chipColors}
+              />
+            )}
+          />
+        ) : null}
+        {canEditProfile ? (
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <Controller
+              name="whatsappId"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  id="user-whatsapp"
+                  label={t("userModal.form.whatsapp")}
+                  fullWidth
+                  name={field.name}
+                  value={field.value === null ? "" : String(field.value)}
+                  onChange={(event) => field.onChange(event.target.value === "" ? null : Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  helperText={t("userModal.form.whatsappHelp")}
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                >
+                  <MenuItem value="">
+                    <em>{t("userModal.form.noWhatsapp")}</em>
+                  </MenuItem>
+                  {connectionOptions.map((connection) => (
+                    <MenuItem key={connection.id} value={String(connection.id)}>
+                      {connection.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Controller
+              name="allTicket"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  id="user-all-ticket"
+                  label={t("userModal.form.allTicket")}
+                  fullWidth
+                  name={field.name}
+                  value={field.value}
+                  onChange={(event) => field.onChange(event.target.value as AllTicket)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  helperText={t("userModal.form.allTicketHelp")}
+                >
+                  <MenuItem value="enabled">{t("userModal.form.allTicketEnabled")}</MenuItem>
+                  <MenuItem value="desabled">{t("userModal.form.allTicketDisabled")}</MenuItem>
+                </TextField>
+              )}
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+    </RecordFormShell>
   );
 }
 

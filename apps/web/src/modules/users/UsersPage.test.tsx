@@ -10,10 +10,11 @@ vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 import type { Socket } from "socket.io-client";
 import { api, toastError } from "../../api/client";
 import { type SessionValue, useSession } from "../../app/session";
+import { nearBottom } from "../../components";
 import i18n from "../../i18n";
 import { SocketContext } from "../../realtime/socket";
 import { makeUser, sessionUser, withQueryClient } from "./testUtils";
-import UsersPage, { nearBottom } from "./UsersPage";
+import UsersPage from "./UsersPage";
 
 const ana = makeUser({ id: 5, name: "Ana", email: "ana@example.com", profile: "admin" });
 const marta = makeUser({ id: 6, name: "Marta", email: "marta@example.com" });

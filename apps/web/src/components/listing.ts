@@ -1,9 +1,11 @@
 import { INFINITE_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from "@atendo/shared";
-import { type RefObject, type UIEvent, useCallback, useEffect, useState } from "react";
+import { type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { type RefObject, type UIEvent, useCallback, useEffect, useRef, useState } from "react";
 
 /**
- * Helpers shared by the back-office list pages (contacts, tags, quick messages):
- * debounced search, infinite scroll within the spec's threshold, one row per id.
+ * Helpers shared by the back-office list pages (contacts, tags, quick messages, users):
+ * debounced search, infinite scroll within the spec's threshold, one row per id,
+ * and changes applied to every cached search of a list.
  */
 
 /** Follows `text` (trimmed) 500 ms after the last change (document 2 section 9). */
@@ -59,4 +61,50 @@ export function uniqueById<T extends { id: number }>(pages: readonly (readonly T
     }
   }
   return rows;
+}
+
+interface PagedListOptions<TPage, TRow> {
+  queryKey: QueryKey;
+  fetchPage: (page: number, signal: AbortSignal) => Promise<TPage>;
+  /** The rows one page carries. */
+  rowsOf: (page: TPage) => readonly TRow[];
+}
+
+/**
+ * A list fetched page by page (1, 2, … while the last page says `hasMore`) into a scrolling box:
+ * give `boxRef` and `onScroll` to the box; `rows` holds each id once.
+ */
+export function usePagedList<TPage extends { hasMore: boolean }, TRow extends { id: number }>({
+  queryKey,
+  fetchPage,
+  rowsOf,
+}: PagedListOptions<TPage, TRow>) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage: TPage, pages) => (lastPage.hasMore ? pages.length + 1 : undefined),
+  });
+  const rows = uniqueById(query.data?.pages.map(rowsOf) ?? []);
+  const onScroll = useLoadMore(boxRef, query, rows.length);
+  return { query, rows, boxRef, onScroll };
+}
+
+/**
+ * Applies a change to every cached list under `listsKey()` (each search has its own,
+ * keyed `[…, "list", searchParam]`); the change also gets that list's search.
+ * Pass a stable function (such as `tagsKeys.lists`) so the returned callback stays stable.
+ */
+export function useListCache<TData>(listsKey: () => QueryKey) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (change: (data: TData, listSearch: string) => TData | undefined) => {
+      for (const [key, value] of queryClient.getQueriesData<TData>({ queryKey: listsKey() })) {
+        if (!value) continue;
+        queryClient.setQueryData(key, change(value, typeof key[2] === "string" ? key[2] : ""));
+      }
+    },
+    [queryClient, listsKey],
+  );
 }

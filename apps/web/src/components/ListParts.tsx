@@ -1,0 +1,57 @@
+import { Box, CircularProgress, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import type { ReactNode, RefObject, UIEvent } from "react";
+import { Loading } from "./Loading";
+import { MainPaper } from "./PageShell";
+
+/** What `PagedListPaper` needs from `usePagedList`. */
+interface PagedListState {
+  boxRef: RefObject<HTMLDivElement | null>;
+  onScroll: (event: UIEvent<HTMLElement>) => void;
+  query: { isPending: boolean };
+  rows: readonly unknown[];
+}
+
+/**
+ * The scrolling box of a list page: a spinner while the first page loads, `empty` when
+ * there are no rows, else the table (`children`); scrolling near its bottom loads more.
+ */
+export function PagedListPaper({
+  list,
+  empty,
+  children,
+}: {
+  list: PagedListState;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <MainPaper ref={list.boxRef} onScroll={list.onScroll} sx={{ p: 0 }}>
+      {list.query.isPending ? <Loading /> : list.rows.length === 0 ? empty : children}
+    </MainPaper>
+  );
+}
+
+/** The last row of a paged table while its next page loads. */
+export function LoadingMoreRow({ colSpan, label }: { colSpan: number; label: string }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} align="center">
+        <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1, color: "text.secondary" }}>
+          <CircularProgress size={16} color="inherit" />
+          {label}
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** A row's icon action: a small icon button named `label`, with `label` as its tooltip. */
+export function RowAction({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {children}
+      </IconButton>
+    </Tooltip>
+  );
+}
