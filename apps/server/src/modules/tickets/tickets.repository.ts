@@ -190,9 +190,11 @@ export type TicketPageRow = TicketDetailRow & { tags: TicketTag[]; total: number
 
 /**
  * One page of tickets with their names and tags, newest activity first, and the
- * total of the whole filter: a single statement whatever the page size. A list
- * counts with an uncorrelated subquery (an index-only count, computed once); a
- * search counts its matches with a window, since it gathers them all to sort anyway.
+ * total of the whole filter: a single statement whatever the page size. The page
+ * is chosen on `tickets` alone (the filters never need a join); names and tags
+ * are then read for its rows only. A list counts with an uncorrelated subquery
+ * (an index-only count, computed once); a search counts its matches with a
+ * window, since it gathers them all to sort anyway.
  */
 export async function pageTickets(
   db: Executor,
@@ -204,17 +206,25 @@ export async function pageTickets(
   const total = filters.search
     ? sql<number>`(count(*) over ())::int`
     : sql<number>`(select count(*)::int from ${tickets} where ${where})`;
+  const chosen = db.$with("page").as(
+    db
+      .select({ id: sql<number>`${tickets.id}`.as("page_id"), total: total.as("page_total") })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
   const rows = await db
-    .select({ ...detailColumns, tags: tagsColumn(companyId), total })
-    .from(tickets)
+    .with(chosen)
+    .select({ ...detailColumns, tags: tagsColumn(companyId), total: chosen.total })
+    .from(chosen)
+    .innerJoin(tickets, eq(tickets.id, chosen.id))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(where)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
   if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
   // Past the last page there is no row to carry the total.
   const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where);
