@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { asaasPort, asaasWebhookToken, baseURL } from "../playwright.config";
 import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
@@ -129,7 +130,7 @@ test("an admin whose access expired pays an invoice by Pix and gets access back"
   const row = page.locator("tbody tr", { hasText: ddmmyyyy(expiredOn) });
   await expect(row).toHaveAttribute("data-status", "expired");
   await expect(row.getByText("Vencido")).toBeVisible();
-  await page.screenshot({ path: "screenshots/financeiro.png" });
+  await page.screenshot({ path: join(import.meta.dirname, "../screenshots/financeiro.png") });
   await row.getByRole("button", { name: /^Pagar/ }).click();
 
   const dialog = page.getByRole("dialog", { name: "Assinatura" });
@@ -160,7 +161,7 @@ test("an admin whose access expired pays an invoice by Pix and gets access back"
   // Step 3, Review, then pay.
   await expect(dialog.getByText("Maria Souza")).toBeVisible();
   await expect(dialog.getByTestId("checkout-total")).toHaveText(`Total: ${price}`);
-  await page.screenshot({ path: "screenshots/checkout-review.png" });
+  await page.screenshot({ path: join(import.meta.dirname, "../screenshots/checkout-review.png") });
   await dialog.getByRole("button", { name: "Pagar" }).click();
 
   // The Pix step: the QR image and the copy-paste code of the charge created on the provider.
@@ -174,7 +175,7 @@ test("an admin whose access expired pays an invoice by Pix and gets access back"
   await dialog.getByRole("button", { name: "Copiar código" }).click();
   await expect(page.getByText("Código copiado!")).toBeVisible();
   await expect(dialog.getByText("Aguardando a confirmação do pagamento…")).toBeVisible();
-  await page.screenshot({ path: "screenshots/checkout-pix.png" });
+  await page.screenshot({ path: join(import.meta.dirname, "../screenshots/checkout-pix.png") });
 
   // Asaas confirms: the webhook renews the company, the page shows the new date and goes to / after 4 s.
   const confirmed = await fake.confirm(payment);

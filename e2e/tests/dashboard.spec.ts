@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
 
@@ -107,5 +108,5 @@ test("the admin's dashboard shows its cards, attendants and charts on data made 
   await expect(dayChart.getByRole("heading", { name: /Atendimentos por hora/ })).toBeVisible();
   await expect(dayChart.locator(".recharts-bar-rectangle").first()).toBeVisible();
 
-  await page.screenshot({ path: "screenshots/dashboard.png", fullPage: true });
+  await page.screenshot({ path: join(import.meta.dirname, "../screenshots/dashboard.png"), fullPage: true });
 });
