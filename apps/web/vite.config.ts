@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin, runnerImport } from "vite";
+import type { resources as Resources } from "./src/i18n/resources";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 const backend = process.env.ATENDO_BACKEND ?? "http://localhost:8080";
@@ -28,9 +29,54 @@ function servedByVite(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/** `import("virtual:locale/en")`: one language's merged translations (core + every module). */
+const PREFIX = "virtual:locale/";
+const RESOURCES = fileURLToPath(new URL("./src/i18n/resources.ts", import.meta.url));
+
+interface Loaded {
+  resources: typeof Resources;
+  files: string[];
+}
+
+/**
+ * Serves each language's translations as a module of its own, so the browser
+ * downloads only the language it shows (src/i18n/index.ts loads them on demand).
+ * The trees are the ones resources.ts merges, which the locales test checks.
+ */
+export function localeBundles(): Plugin {
+  let loaded: Promise<Loaded> | undefined;
+  const load = () => {
+    loaded ??= runnerImport<{ resources: typeof Resources }>(RESOURCES, { configFile: false, logLevel: "silent" }).then(
+      ({ module, dependencies }) => ({ resources: module.resources, files: [RESOURCES, ...dependencies] }),
+    );
+    return loaded;
+  };
+
+  return {
+    name: "atendo-locale-bundles",
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    async load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const language = id.slice(PREFIX.length + 1);
+      const { resources, files } = await load();
+      // Editing a translation file in development reloads the language modules.
+      for (const file of files) this.addWatchFile(file);
+      const tree = (resources as Record<string, object>)[language];
+      if (!tree) this.error(`no translations for language "${language}"`);
+      // JSON.parse of a string literal parses faster than the same object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(tree))});`;
+    },
+    watchChange() {
+      loaded = undefined;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), localeBundles()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

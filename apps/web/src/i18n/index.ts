@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language, STORAGE_KEYS } from "@atendo/shared";
-import i18n from "i18next";
+import i18n, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { resources } from "./resources";
 
 export const FALLBACK_LANGUAGE: Language = "pt";
 
@@ -19,15 +18,49 @@ export function storedLanguage(): Language {
   }
 }
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(resources).map(([lng, tree]) => [lng, { translation: tree }])),
-  lng: storedLanguage(),
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+type Translations = Record<string, unknown>;
+
+/**
+ * Each language's translations (core + modules, merged as resources.ts does) are a
+ * chunk of their own (the localeBundles plugin of vite.config.ts), so the first load carries one language.
+ */
+const BUNDLES: Record<Language, () => Promise<{ default: Translations }>> = {
+  pt: () => import("virtual:locale/pt"),
+  en: () => import("virtual:locale/en"),
+  es: () => import("virtual:locale/es"),
+};
+
+/**
+ * i18next loads a language through this before switching to it (init, changeLanguage),
+ * together with pt, the fallback for a missing key.
+ */
+const lazyBundles: BackendModule = {
+  type: "backend",
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) {
+      callback(new Error(`unsupported language ${language}`), false);
+      return;
+    }
+    BUNDLES[language]().then(
+      (bundle) => callback(null, bundle.default),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/** Settles once the stored language (and pt) are loaded: main.tsx renders after it, so no key flashes. */
+export const i18nReady = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
 
 function applyLanguage(lng: string): void {
   if (typeof document !== "undefined") document.documentElement.lang = lng === "pt" ? "pt-BR" : lng;

@@ -1,5 +1,6 @@
 import { ERROR_CODES, LANGUAGES } from "@atendo/shared";
 import { describe, expect, it } from "vitest";
+import i18n from "./index";
 import { resources } from "./resources";
 
 function flatten(tree: unknown, prefix = ""): string[] {
@@ -45,5 +46,10 @@ describe("locales", () => {
       walk(resources[lng], "");
       expect(empty, lng).toEqual([]);
     }
+  });
+
+  it("loads each language on demand with exactly the merged translations", async () => {
+    await i18n.loadLanguages([...LANGUAGES]);
+    for (const lng of LANGUAGES) expect(i18n.getResourceBundle(lng, "translation"), lng).toEqual(resources[lng]);
   });
 });

@@ -40,44 +40,69 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       return;
     }
-    const next = createSocket();
+    let next: Socket | null = null;
+    let closed = false;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-    // Presence: the server counts the user online while a socket is connected and pings (document 1 section 7).
-    const statusTimer = setInterval(() => {
-      if (next.connected) next.emit(CLIENT_EVENTS.userStatus);
-    }, USER_STATUS_PING_MS);
+    let statusTimer: ReturnType<typeof setInterval> | undefined;
 
-    next.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
-      if (payload?.user?.id !== userId) return;
-      toast.error(i18n.t("session.anotherLogin"), { toastId: "another-login", autoClose: TOAST_DURATION_MS });
-      clearLocalData();
-      reloadTimer = setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_EVENT_MS);
-    });
+    const attach = (socket: Socket) => {
+      // Presence: the server counts the user online while a socket is connected and pings (document 1 section 7).
+      statusTimer = setInterval(() => {
+        if (socket.connected) socket.emit(CLIENT_EVENTS.userStatus);
+      }, USER_STATUS_PING_MS);
 
-    next.on(companyEvent.user(companyId), (payload: UserEvent) => {
-      const id = payload?.user?.id ?? payload?.userId;
-      if (payload?.action === "update" && id === userId) void refreshUserRef.current();
-    });
+      socket.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
+        if (payload?.user?.id !== userId) return;
+        toast.error(i18n.t("session.anotherLogin"), { toastId: "another-login", autoClose: TOAST_DURATION_MS });
+        clearLocalData();
+        reloadTimer = setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_EVENT_MS);
+      });
 
-    next.on("connect_error", (err: Error) => {
-      if (!EXPIRED_TOKEN.test(err.message)) return;
-      // The server refused an expired token: renew it once and reconnect; without a session, reload.
-      refreshSession()
-        .then((answer) => {
-          next.io.opts.query = { token: answer.token };
-          next.connect();
-        })
-        .catch(() => {
-          reloadTimer = setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_EVENT_MS);
-        });
-    });
+      socket.on(companyEvent.user(companyId), (payload: UserEvent) => {
+        const id = payload?.user?.id ?? payload?.userId;
+        if (payload?.action === "update" && id === userId) void refreshUserRef.current();
+      });
 
-    setSocket(next);
+      socket.on("connect_error", (err: Error) => {
+        if (!EXPIRED_TOKEN.test(err.message)) return;
+        // The server refused an expired token: renew it once and reconnect; without a session, reload.
+        refreshSession()
+          .then((answer) => {
+            socket.io.opts.query = { token: answer.token };
+            socket.connect();
+          })
+          .catch(() => {
+            reloadTimer = setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_EVENT_MS);
+          });
+      });
+
+      setSocket(socket);
+    };
+
+    createSocket().then(
+      (socket) => {
+        // Signed out or switched user while the client library loaded.
+        if (closed) {
+          socket.disconnect();
+          return;
+        }
+        next = socket;
+        attach(socket);
+      },
+      // The library could not be fetched (offline, or a new deploy replaced it): live updates stop, say so.
+      () => toast.error(i18n.t("errors.network"), { toastId: "socket-load" }),
+    );
+
     return () => {
+      closed = true;
       if (reloadTimer) clearTimeout(reloadTimer);
-      clearInterval(statusTimer);
-      next.removeAllListeners();
-      next.disconnect();
+      if (statusTimer) clearInterval(statusTimer);
+      if (next) {
+        next.removeAllListeners();
+        next.disconnect();
+      }
+      // Until the next user's socket loads, pages see none rather than this closed one.
+      setSocket(null);
     };
   }, [userId, companyId]);
 

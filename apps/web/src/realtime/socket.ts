@@ -1,13 +1,15 @@
 import { createContext, useContext, useEffect, useRef } from "react";
-import { io, type Socket } from "socket.io-client";
+import type { Socket } from "socket.io-client";
 import { BACKEND_URL } from "../api/client";
 import { getToken } from "../api/credentials";
 
 /**
  * One Socket.IO connection per signed-in user (document 1 section 7): same origin,
  * polling transport, token in the query. SocketProvider creates it; pages read it with useSocket().
+ * The client library is a chunk of its own, fetched once someone signs in: the sign-in screen never needs it.
  */
-export function createSocket(): Socket {
+export async function createSocket(): Promise<Socket> {
+  const { io } = await import("socket.io-client");
   const socket = io(BACKEND_URL || undefined, {
     transports: ["polling"],
     query: { token: getToken() ?? "" },

@@ -20,16 +20,19 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { AnnouncementsPopover } from "../../modules/announcements/AnnouncementsPopover";
 import { NotificationsBell } from "../../modules/tickets/NotificationsBell";
-import { UserModal } from "../../modules/users/UserModal";
 import { useThemeMode } from "../../theme/ThemeModeProvider";
 import { formatDate } from "../../utils/date";
+import { useOpenedOnce } from "../../utils/useOpenedOnce";
 import { useSession } from "../session";
 import { VolumeControl } from "./VolumeControl";
+
+// The profile form is fetched when first opened.
+const UserModal = lazy(() => import("../../modules/users/UserModal"));
 
 export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { t } = useTranslation();
@@ -37,6 +40,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const { mode, toggleMode } = useThemeMode();
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const profileMounted = useOpenedOnce(profileOpen);
   if (!user) return null;
 
   const dueDate = formatDate(user.company.dueDate);
@@ -159,12 +163,16 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
           </MenuItem>
         </Menu>
       </Toolbar>
-      <UserModal
-        open={profileOpen}
-        userId={user.id}
-        onClose={() => setProfileOpen(false)}
-        onSaved={() => void refreshUser()}
-      />
+      {profileMounted ? (
+        <Suspense fallback={null}>
+          <UserModal
+            open={profileOpen}
+            userId={user.id}
+            onClose={() => setProfileOpen(false)}
+            onSaved={() => void refreshUser()}
+          />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

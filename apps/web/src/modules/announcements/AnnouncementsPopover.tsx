@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BACKEND_URL } from "../../api/client";
-import { Loading } from "../../components";
+import { Loading } from "../../components/Loading";
 import { useSocketEvent } from "../../realtime/socket";
 import { announcementsKeys, fetchActiveAnnouncements } from "./announcementsApi";
 import { PriorityChip } from "./PriorityChip";

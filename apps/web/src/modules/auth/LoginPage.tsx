@@ -1,7 +1,6 @@
-import { LoginBody } from "@atendo/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Box, Link, Stack } from "@mui/material";
-import { useForm } from "react-hook-form";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useSession } from "../../app/session";
@@ -11,14 +10,24 @@ import { AuthLayout } from "./AuthLayout";
 
 type LoginValues = { email: string; password: string };
 
+const loadResolver = () => import("./loginResolver");
+
+/** Validates with the shared LoginBody schema, fetched after the screen shows (the chunk holds zod). */
+const resolver: Resolver<LoginValues> = async (values, context, options) =>
+  (await loadResolver()).loginResolver(values, context, options);
+
 export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useSession();
+  // Fetched while the user types, so the first submit does not wait for it; a failure is retried on submit.
+  useEffect(() => {
+    loadResolver().catch(() => undefined);
+  }, []);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(LoginBody), defaultValues: { email: "", password: "" } });
+  } = useForm<LoginValues>({ resolver, defaultValues: { email: "", password: "" } });
 
   const onSubmit = handleSubmit(async (values) => {
     await login(values.email, values.password);

@@ -4,7 +4,8 @@ import { Box, CircularProgress, Typography, useMediaQuery } from "@mui/material"
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso } from "react-virtuoso";
-import { EmptyState, Loading } from "../../components";
+import { EmptyState } from "../../components/EmptyState";
+import { Loading } from "../../components/Loading";
 import { type TicketItemActions, TicketListItem } from "./TicketListItem";
 import type { useTicketList } from "./useTicketList";
 

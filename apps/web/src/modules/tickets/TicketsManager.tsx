@@ -2,7 +2,6 @@ import { can, SEARCH_DEBOUNCE_MS, type Ticket, TOAST_DURATION_MS } from "@atendo
 import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
 import {
-  Autocomplete,
   Badge,
   Box,
   Button,
@@ -19,19 +18,24 @@ import {
   TextField,
 } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import { NewTicketModal } from "./NewTicketModal";
-import { PeekModal } from "./PeekModal";
+import { useOpenedOnce } from "../../utils/useOpenedOnce";
 import { TicketsList } from "./TicketsList";
 import { viewerOf } from "./ticketPlacement";
 import { fetchTags, fetchUsers, type TicketListParams, ticketsKeys, updateTicket } from "./ticketsApi";
 import { useTicketList } from "./useTicketList";
 import { placeTicketInLists } from "./useTicketsRealtime";
+
+// Fetched when first opened: neither is needed to show the lists.
+const NewTicketModal = lazy(() => import("./NewTicketModal").then((module) => ({ default: module.NewTicketModal })));
+const PeekModal = lazy(() => import("./PeekModal").then((module) => ({ default: module.PeekModal })));
+// The autocomplete filters are only needed once the search tab opens.
+const SearchFilters = lazy(() => import("./SearchFilters"));
 
 type MainTab = "open" | "closed" | "search";
 type OpenTab = "open" | "pending";
@@ -81,6 +85,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [userIds, setUserIds] = useState<number[]>([]);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
   const [peeked, setPeeked] = useState<Ticket | null>(null);
+  const newTicketMounted = useOpenedOnce(newTicketOpen);
+  const peekMounted = useOpenedOnce(peeked !== null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<number>>(new Set());
 
   // The user's queues changed (an admin edited them): the selection follows.
@@ -305,32 +311,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
               },
             }}
           />
-          <Autocomplete
-            multiple
-            size="small"
-            limitTags={2}
-            sx={{ flex: 1, minWidth: 160 }}
-            options={tagsQuery.data ?? []}
-            getOptionLabel={(tag) => tag.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            value={(tagsQuery.data ?? []).filter((tag) => tagIds.includes(tag.id))}
-            onChange={(_, value) => setTagIds(value.map((tag) => tag.id))}
-            renderInput={(params) => <TextField {...params} label={t("ticketsManager.filterTags")} />}
-          />
-          {admin ? (
-            <Autocomplete
-              multiple
-              size="small"
-              limitTags={2}
-              sx={{ flex: 1, minWidth: 160 }}
-              options={usersQuery.data ?? []}
-              getOptionLabel={(option) => option.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              value={(usersQuery.data ?? []).filter((option) => userIds.includes(option.id))}
-              onChange={(_, value) => setUserIds(value.map((option) => option.id))}
-              renderInput={(params) => <TextField {...params} label={t("ticketsManager.filterUsers")} />}
+          <Suspense fallback={null}>
+            <SearchFilters
+              tags={tagsQuery.data ?? []}
+              tagIds={tagIds}
+              onTagIds={setTagIds}
+              users={admin ? (usersQuery.data ?? []) : null}
+              userIds={userIds}
+              onUserIds={setUserIds}
             />
-          ) : null}
+          </Suspense>
         </FilterBar>
       ) : null}
 
@@ -345,16 +335,20 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         />
       </Box>
 
-      <NewTicketModal
-        open={newTicketOpen}
-        onClose={() => setNewTicketOpen(false)}
-        onOpenTicket={(ticket) => {
-          setTab("open");
-          setOpenTab("open");
-          navigate(`/tickets/${ticket.uuid}`);
-        }}
-      />
-      <PeekModal ticket={peeked} onClose={() => setPeeked(null)} />
+      <Suspense fallback={null}>
+        {newTicketMounted ? (
+          <NewTicketModal
+            open={newTicketOpen}
+            onClose={() => setNewTicketOpen(false)}
+            onOpenTicket={(ticket) => {
+              setTab("open");
+              setOpenTab("open");
+              navigate(`/tickets/${ticket.uuid}`);
+            }}
+          />
+        ) : null}
+        {peekMounted ? <PeekModal ticket={peeked} onClose={() => setPeeked(null)} /> : null}
+      </Suspense>
     </Paper>
   );
 }

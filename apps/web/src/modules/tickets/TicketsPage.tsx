@@ -1,11 +1,14 @@
 import ChatOutlinedIcon from "@mui/icons-material/ChatOutlined";
 import { Box, Button, Tab, Tabs, Typography, useMediaQuery, useTheme } from "@mui/material";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router-dom";
+import { Loading } from "../../components/Loading";
 import { Logo } from "../../components/Logo";
-import { Ticket } from "./conversation/Ticket";
 import { TicketsManager } from "./TicketsManager";
+
+// The conversation pane (composer, media, recorder) is fetched once a ticket is chosen.
+const Ticket = lazy(() => import("./conversation/Ticket").then((module) => ({ default: module.Ticket })));
 
 /** The list column's width on wide screens. */
 const LIST_WIDTH_PX = 420;
@@ -53,7 +56,13 @@ export default function TicketsPage() {
     setNarrowTab(ticketUuid ? "ticket" : "attendance");
   }, [ticketUuid]);
 
-  const conversation = ticketUuid ? <Ticket key={ticketUuid} ticketUuid={ticketUuid} /> : <Welcome />;
+  const conversation = ticketUuid ? (
+    <Suspense fallback={<Loading />}>
+      <Ticket key={ticketUuid} ticketUuid={ticketUuid} />
+    </Suspense>
+  ) : (
+    <Welcome />
+  );
 
   if (!narrow) {
     return (
