@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { buildApp } from "../apps/server/src/http/app.js";
+import { runLoad } from "./http-load.js";
 import { BENCH_PASSWORD, logins, seedTickets, shapeFromEnv } from "./seed-tickets.js";
 
 type Rows<T> = { rows: T[] };
@@ -82,41 +83,15 @@ const admins: string[] = [];
 for (const c of companyIds) admins.push(await login(logins(c).admin));
 
 async function measure(route: string, path: string) {
-  const timings: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      for (let i = next++; i < REQUESTS && performance.now() < deadline; i = next++) {
-        const t0 = performance.now();
-        const response = await fetch(base + path, {
-          headers: { authorization: `Bearer ${admins[i % admins.length]}` },
-        });
-        const body = await response.text();
-        timings.push(performance.now() - t0);
-        if (response.status !== 200 && errors++ === 0) console.error(route, response.status, body.slice(0, 200));
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((x, y) => x - y);
-  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
-  console.log(
-    JSON.stringify({
-      bench: "dashboard",
-      shape: shape.name,
-      route,
-      connections: CONNECTIONS,
-      requests: timings.length,
-      errors,
-      p50Ms: at(0.5),
-      p99Ms: at(0.99),
-      maxMs: at(1),
-      rps: Math.round(timings.length / seconds),
-    }),
-  );
+  const { lastBody: _, ...result } = await runLoad({
+    base,
+    connections: CONNECTIONS,
+    requests: REQUESTS,
+    seconds: SECONDS,
+    paths: [path],
+    tokens: admins,
+  });
+  console.log(JSON.stringify({ bench: "dashboard", shape: shape.name, route, connections: CONNECTIONS, ...result }));
 }
 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);

@@ -1,16 +1,16 @@
 // Ticket list, search and message page latency over real HTTP, on a database seeded by seed-tickets.ts
 // (seeded here first when it has no company). The real app listens on 127.0.0.1 (random port); 50
-// keep-alive connections (node's fetch, undici) send requests, each route bounded by a request count
+// keep-alive connections (node's fetch, http-load.ts) send requests, each route bounded by a request count
 // and a time limit. Prints one JSON line per route: { bench, shape, route, as, requests, errors,
 // p50Ms, p99Ms, maxMs, rps, count } (count: the total the page answered, to show what was listed).
 // Env: BENCH_DATABASE_URL (required, a scratch database), BENCH_SHAPE=A|B, BENCH_CONNECTIONS (50),
 // BENCH_REQUESTS per route (3000), BENCH_SECONDS per route (20), BENCH_COMPANIES (shape A scale).
 import type { AddressInfo } from "node:net";
-import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { buildApp } from "../apps/server/src/http/app.js";
+import { runLoad } from "./http-load.js";
 import { BENCH_PASSWORD, logins, SEARCH_WORD, seedTickets, shapeFromEnv } from "./seed-tickets.js";
 
 type Rows<T> = { rows: T[] };
@@ -61,49 +61,18 @@ const openTickets = (
   )) as unknown as Rows<{ id: number }>
 ).rows.map((row: { id: number }) => Number(row.id));
 
-async function measure(route: string, as: "admin" | "agent", path: (i: number) => string) {
-  const tokens = as === "admin" ? admins : agents;
-  const timings: number[] = [];
-  let errors = 0;
-  let lastCount = 0;
-  let next = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      for (let i = next++; i < REQUESTS && performance.now() < deadline; i = next++) {
-        const t0 = performance.now();
-        const response = await fetch(base + path(i), {
-          headers: { authorization: `Bearer ${tokens[i % tokens.length]}` },
-        });
-        const body = await response.text();
-        timings.push(performance.now() - t0);
-        if (response.status !== 200) {
-          if (errors++ === 0) console.error(route, response.status, body.slice(0, 200));
-        } else {
-          lastCount = (JSON.parse(body) as { count?: number }).count ?? lastCount;
-        }
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((x, y) => x - y);
-  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
+async function measure(route: string, as: "admin" | "agent", paths: string[]) {
+  const { lastBody, ...result } = await runLoad({
+    base,
+    connections: CONNECTIONS,
+    requests: REQUESTS,
+    seconds: SECONDS,
+    paths,
+    tokens: as === "admin" ? admins : agents,
+  });
+  const count = lastBody ? ((JSON.parse(lastBody) as { count?: number }).count ?? 0) : 0;
   console.log(
-    JSON.stringify({
-      bench: "tickets",
-      shape: shape.name,
-      route,
-      as,
-      connections: CONNECTIONS,
-      requests: timings.length,
-      errors,
-      p50Ms: at(0.5),
-      p99Ms: at(0.99),
-      maxMs: at(1),
-      rps: Math.round(timings.length / seconds),
-      count: lastCount,
-    }),
+    JSON.stringify({ bench: "tickets", shape: shape.name, route, as, connections: CONNECTIONS, ...result, count }),
   );
 }
 
@@ -113,16 +82,20 @@ const search = encodeURIComponent(SEARCH_WORD);
 for (let i = 0; i < 50; i++)
   await fetch(`${base}/tickets?showAll=true`, { headers: { authorization: `Bearer ${admins[0]}` } });
 if (shape.name === "A") {
-  await measure("GET /tickets", "admin", () => "/tickets?showAll=true");
-  await measure("GET /tickets", "agent", () => "/tickets");
-  await measure("GET /tickets?searchParam=", "admin", () => `/tickets?showAll=true&searchParam=${search}`);
-  await measure("GET /tickets?searchParam=", "agent", () => `/tickets?searchParam=${search}`);
+  await measure("GET /tickets", "admin", ["/tickets?showAll=true"]);
+  await measure("GET /tickets", "agent", ["/tickets"]);
+  await measure("GET /tickets?searchParam=", "admin", [`/tickets?showAll=true&searchParam=${search}`]);
+  await measure("GET /tickets?searchParam=", "agent", [`/tickets?searchParam=${search}`]);
 } else {
-  await measure("GET /tickets?status=open", "admin", () => "/tickets?status=open&showAll=true");
-  await measure("GET /tickets?status=open", "agent", () => "/tickets?status=open");
-  await measure("GET /tickets?searchParam=", "admin", () => `/tickets?showAll=true&searchParam=${search}`);
-  await measure("GET /tickets?searchParam=", "agent", () => `/tickets?searchParam=${search}`);
-  await measure("GET /messages/{ticketId}", "admin", (i) => `/messages/${openTickets[i % openTickets.length]}`);
+  await measure("GET /tickets?status=open", "admin", ["/tickets?status=open&showAll=true"]);
+  await measure("GET /tickets?status=open", "agent", ["/tickets?status=open"]);
+  await measure("GET /tickets?searchParam=", "admin", [`/tickets?showAll=true&searchParam=${search}`]);
+  await measure("GET /tickets?searchParam=", "agent", [`/tickets?searchParam=${search}`]);
+  await measure(
+    "GET /messages/{ticketId}",
+    "admin",
+    openTickets.map((id) => `/messages/${id}`),
+  );
 }
 
 await app.close();
