@@ -23,6 +23,8 @@ const shape = shapeFromEnv();
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** Unmeasured requests per route before measuring it. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
 const database = await openDatabase({ url });
 await database.migrate();
@@ -88,6 +90,7 @@ async function measure(route: string, path: string) {
     connections: CONNECTIONS,
     requests: REQUESTS,
     seconds: SECONDS,
+    warmup: WARMUP,
     paths: [path],
     tokens: admins,
   });

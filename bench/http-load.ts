@@ -12,6 +12,8 @@ export interface LoadPlan {
   /** Request i asks for paths[i % paths.length] with tokens[i % tokens.length]. */
   paths: string[];
   tokens: string[];
+  /** Requests sent first and not measured (JIT, plan cache, first statements per connection). */
+  warmup?: number;
 }
 
 export interface LoadResult {
@@ -26,6 +28,11 @@ export interface LoadResult {
 }
 
 export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  if (plan.warmup) await measureLoad({ ...plan, requests: plan.warmup, warmup: 0 });
+  return measureLoad(plan);
+}
+
+async function measureLoad(plan: LoadPlan): Promise<LoadResult> {
   const timings: number[] = [];
   let errors = 0;
   let lastBody = "";

@@ -20,6 +20,8 @@ const shape = shapeFromEnv();
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** Unmeasured requests per route before measuring it. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
 const database = await openDatabase({ url });
 await database.migrate();
@@ -67,6 +69,7 @@ async function measure(route: string, as: "admin" | "agent", paths: string[]) {
     connections: CONNECTIONS,
     requests: REQUESTS,
     seconds: SECONDS,
+    warmup: WARMUP,
     paths,
     tokens: as === "admin" ? admins : agents,
   });
