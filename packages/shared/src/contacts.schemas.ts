@@ -108,3 +108,7 @@ export const ContactUploadAnswer = z.object({
   ),
 });
 export type ContactUploadAnswer = z.infer<typeof ContactUploadAnswer>;
+
+/** POST /contacts/import: the phone's contacts the company did not have yet, now created. */
+export const ContactImportAnswer = z.object({ imported: z.number(), contacts: z.array(Contact) });
+export type ContactImportAnswer = z.infer<typeof ContactImportAnswer>;

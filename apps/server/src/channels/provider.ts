@@ -66,6 +66,15 @@ export interface ChannelProvider {
   checkNumber(number: string): Promise<boolean>;
   /** Declines a ringing call on the network (the caller sees it refused). */
   rejectCall(call: Pick<InboundCall, "callId" | "from">): Promise<void>;
+  /** The phone's address book as the provider knows it (people only, no groups); name "" when unknown. */
+  listContacts(): Promise<PhoneContact[]>;
+}
+
+/** One entry of the connected phone's address book. */
+export interface PhoneContact {
+  /** Digits only, with the country code. */
+  number: string;
+  name: string;
 }
 
 export interface ProviderConnection {

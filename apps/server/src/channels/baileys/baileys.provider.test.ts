@@ -468,6 +468,56 @@ describe("BaileysProvider outbound", () => {
   });
 });
 
+describe("BaileysProvider address book", () => {
+  let t: ReturnType<typeof setup>;
+  beforeEach(() => {
+    t = setup();
+  });
+
+  it("answers the people the phone synced (saved name, then push name, then business name), without groups, broadcasts or LIDs", async () => {
+    const socket = await connected(t);
+    socket.emit("contacts.upsert", [
+      { id: customer, name: "Ana Saved", notify: "Ana" },
+      { id: "5511999990002@s.whatsapp.net", notify: "Bruno" },
+      { id: "5511999990003:4@s.whatsapp.net", verifiedName: "Loja da Carla" },
+      { id: "5511999990004@s.whatsapp.net" },
+      { id: "123456789012345@lid", jid: "5511999990005@s.whatsapp.net", name: "Dora" },
+      { id: group, name: "Family" },
+      { id: "status@broadcast" },
+      { id: "987654321098765@lid", name: "Only a LID" },
+    ]);
+    socket.emit("contacts.update", [
+      { id: "5511999990002@s.whatsapp.net", name: "Bruno Souza" },
+      { id: "5511999990006@s.whatsapp.net", imgUrl: "changed" },
+    ]);
+    socket.emit("messaging-history.set", {
+      chats: [],
+      messages: [],
+      contacts: [{ id: "5511999990007@s.whatsapp.net", notify: "Eva" }],
+    });
+
+    const book = await t.provider.listContacts();
+    expect(book.sort((a, b) => a.number.localeCompare(b.number))).toEqual([
+      { number: "5511999990001", name: "Ana Saved" },
+      { number: "5511999990002", name: "Bruno Souza" },
+      { number: "5511999990003", name: "Loja da Carla" },
+      { number: "5511999990004", name: "" },
+      { number: "5511999990005", name: "Dora" },
+      { number: "5511999990007", name: "Eva" },
+    ]);
+  });
+
+  it("answers ERR_WAPP_NOT_INITIALIZED while not open, and forgets the book on a new start", async () => {
+    await expect(t.provider.listContacts()).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+    const socket = await connected(t);
+    socket.emit("contacts.upsert", [{ id: customer, name: "Ana" }]);
+    expect(await t.provider.listContacts()).toHaveLength(1);
+    await t.provider.stop();
+    await connected(t);
+    expect(await t.provider.listContacts()).toEqual([]);
+  });
+});
+
 describe("helpers", () => {
   it("maps Baileys' statuses (2 server ack ... 5 played) to acks 1..4", () => {
     expect([0, 1, 2, 3, 4, 5, 6, null].map(ackFromStatus)).toEqual([

@@ -1,5 +1,6 @@
 import makeWASocket, {
   type AnyMessageContent,
+  type Contact as BaileysContact,
   type BaileysEventMap,
   DisconnectReason,
   downloadMediaMessage,
@@ -22,12 +23,13 @@ import type {
   InboundCall,
   InboundMessage,
   OutboundMedia,
+  PhoneContact,
   ProviderCallbacks,
   ProviderConnection,
   ProviderFactory,
 } from "../provider.js";
 import { type AuthOwner, type BaileysAuthState, clearPostgresAuthState, usePostgresAuthState } from "./auth-state.js";
-import { isGroupJid, jidNumber, jidUser, toJid } from "./jid.js";
+import { isGroupJid, jidNumber, jidUser, toJid, USER_SERVER } from "./jid.js";
 
 type Deps = Pick<AppContext, "db" | "log">;
 
@@ -132,6 +134,11 @@ export class BaileysProvider implements ChannelProvider {
   private readonly ringing = new Map<string, string>();
   /** Numbers whose call we rejected lately: the phone's own missed-call entry for it is not stored twice. */
   private readonly rejected = new Map<string, number>();
+  /**
+   * The phone's address book as WhatsApp synced it since this session started
+   * (contacts.upsert/update, history sync): number -> the names WhatsApp gave.
+   */
+  private readonly contacts = new Map<string, ContactNames>();
 
   constructor(
     private readonly deps: Deps,
@@ -160,6 +167,7 @@ export class BaileysProvider implements ChannelProvider {
   async start(): Promise<void> {
     this.state = "connecting";
     this.attempt = 0;
+    this.contacts.clear();
     await this.connect();
   }
 
@@ -189,6 +197,7 @@ export class BaileysProvider implements ChannelProvider {
       }
     }
     this.endSocket();
+    this.contacts.clear();
     await this.clearAuth();
   }
 
@@ -217,6 +226,15 @@ export class BaileysProvider implements ChannelProvider {
     const socket = this.requireOpen();
     const [result] = (await socket.onWhatsApp(toJid(number))) ?? [];
     return Boolean(result?.exists);
+  }
+
+  /** What the phone synced since the session started: Baileys keeps no address book of its own. */
+  async listContacts(): Promise<PhoneContact[]> {
+    this.requireOpen();
+    return [...this.contacts].map(([number, names]) => ({
+      number,
+      name: names.name || names.notify || names.verifiedName || "",
+    }));
   }
 
   // --- socket lifecycle -------------------------------------------------------------
@@ -266,6 +284,13 @@ export class BaileysProvider implements ChannelProvider {
       "messages.update",
       guard("baileys ack failed", (updates) => this.onMessageUpdates(updates)),
     );
+    const remember = (contacts: Partial<BaileysContact>[], onlyNamed = false) => {
+      if (live()) this.rememberContacts(contacts, onlyNamed);
+    };
+    socket.ev.on("contacts.upsert", (contacts) => remember(contacts));
+    // Updates also come for strangers (a new profile picture): a number is added only with a name.
+    socket.ev.on("contacts.update", (updates) => remember(updates, true));
+    socket.ev.on("messaging-history.set", (history) => remember(history.contacts ?? []));
     socket.ev.on(
       "call",
       guard("baileys call failed", async (calls) => this.onCalls(calls)),
@@ -521,6 +546,22 @@ export class BaileysProvider implements ChannelProvider {
     await socket.rejectCall(call.callId, jid);
   }
 
+  /** Keeps people only: groups, broadcast lists and contacts known by LID alone have no number to import. */
+  private rememberContacts(contacts: Partial<BaileysContact>[], onlyNamed: boolean): void {
+    for (const contact of contacts) {
+      const jid = [contact.id, contact.jid].find((candidate) => candidate?.endsWith(`@${USER_SERVER}`));
+      const number = jid ? jidNumber(jid) : "";
+      if (!number) continue;
+      const known = this.contacts.get(number);
+      if (!known && onlyNamed && !contact.name && !contact.notify && !contact.verifiedName) continue;
+      const names = known ?? {};
+      if (contact.name) names.name = contact.name;
+      if (contact.notify) names.notify = contact.notify;
+      if (contact.verifiedName) names.verifiedName = contact.verifiedName;
+      this.contacts.set(number, names);
+    }
+  }
+
   // --- outbound ---------------------------------------------------------------------
 
   private requireOpen(): BaileysSocket {
@@ -640,6 +681,9 @@ function extensionOf(mimeType: string): string {
   const known: Record<string, string> = { jpeg: "jpg", "svg+xml": "svg", mpeg: "mp3", quicktime: "mov", plain: "txt" };
   return known[subtype] ?? subtype.replace(/[^a-z0-9]/gi, "").slice(0, 10) ?? "bin";
 }
+
+/** The names WhatsApp reports for a contact: the one saved on the phone, the push name and the business name. */
+type ContactNames = Pick<BaileysContact, "name" | "notify" | "verifiedName">;
 
 /** How long a rejected call's own missed-call entry (sent by the phone) is recognised as the same call. */
 const REJECTED_CALL_MEMORY_MS = 5 * 60_000;

@@ -7,6 +7,7 @@ import {
   type InboundMessage,
   mediaTypeOf,
   type OutboundMedia,
+  type PhoneContact,
   type ProviderCallbacks,
   type ProviderConnection,
   type ProviderFactory,
@@ -16,6 +17,7 @@ import {
   findDevice,
   type InboundRow,
   insertOutbound,
+  knownCustomers,
   markAcked,
   markDelivered,
   markOutboundDeleted,
@@ -132,6 +134,19 @@ export class SimulatorProvider implements ChannelProvider {
   async checkNumber(number: string): Promise<boolean> {
     this.requireConnected();
     return NUMBER.test(number);
+  }
+
+  /**
+   * The virtual phone's address book: every customer it talked to on the simulated
+   * network (senders outside groups and recipients), with the latest name a sender used.
+   */
+  async listContacts(): Promise<PhoneContact[]> {
+    this.requireConnected();
+    const { senders, recipients } = await knownCustomers(this.deps.db, this.connection.id);
+    const book = new Map<string, string>();
+    for (const { number, name } of senders) if (NUMBER.test(number)) book.set(number, name ?? "");
+    for (const to of recipients) if (NUMBER.test(to) && !book.has(to)) book.set(to, "");
+    return [...book].map(([number, name]) => ({ number, name }));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   type SimulatorInboundPayload,
@@ -111,4 +111,41 @@ export async function listOutbound(
     .orderBy(desc(simulatorOutbound.id))
     .limit(limit);
   return rows.reverse();
+}
+
+const sender = sql<string>`${simulatorInbound.payload}->>'from'`;
+
+/**
+ * The customers a connection's phone knows: who wrote to it outside groups (with the
+ * latest name they used) and whom it wrote to, groups left out.
+ */
+export async function knownCustomers(
+  db: Executor,
+  whatsappId: number,
+): Promise<{ senders: { number: string; name: string | null }[]; recipients: string[] }> {
+  const [senders, recipients] = await Promise.all([
+    db
+      .select({
+        number: sender,
+        name: sql<
+          string | null
+        >`(array_agg(nullif(${simulatorInbound.payload}->>'name', '') order by ${simulatorInbound.id} desc)
+          filter (where nullif(${simulatorInbound.payload}->>'name', '') is not null))[1]`,
+      })
+      .from(simulatorInbound)
+      .where(and(eq(simulatorInbound.whatsappId, whatsappId), sql`${simulatorInbound.payload}->'group' is null`))
+      .groupBy(sender),
+    db
+      .selectDistinct({ to: simulatorOutbound.to })
+      .from(simulatorOutbound)
+      .where(
+        and(
+          eq(simulatorOutbound.whatsappId, whatsappId),
+          // What was sent to a group went to the group's id, not to a person.
+          sql`${simulatorOutbound.to} not in (select ${simulatorInbound.payload}->'group'->>'id' from ${simulatorInbound}
+            where ${simulatorInbound.whatsappId} = ${whatsappId} and ${simulatorInbound.payload}->'group'->>'id' is not null)`,
+        ),
+      ),
+  ]);
+  return { senders, recipients: recipients.map((row) => row.to) };
 }

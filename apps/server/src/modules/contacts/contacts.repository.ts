@@ -100,6 +100,31 @@ export async function insertContact(db: Executor, values: NewContactRow): Promis
   return row!;
 }
 
+/** Rows per INSERT: far below PostgreSQL's 65535 parameters, and one statement for any usual address book. */
+const INSERT_BATCH = 2000;
+
+/**
+ * Creates the contacts whose number the company does not have yet (ON CONFLICT DO NOTHING
+ * on company and number): an existing contact is never touched. Answers the created rows.
+ */
+export async function insertMissingContacts(
+  db: Executor,
+  companyId: number,
+  entries: { number: string; name: string }[],
+): Promise<ContactRow[]> {
+  const created: ContactRow[] = [];
+  for (let start = 0; start < entries.length; start += INSERT_BATCH) {
+    const batch = entries.slice(start, start + INSERT_BATCH);
+    const rows = await db
+      .insert(contacts)
+      .values(batch.map((entry) => ({ companyId, number: entry.number, name: entry.name, isGroup: false })))
+      .onConflictDoNothing({ target: [contacts.companyId, contacts.number] })
+      .returning();
+    created.push(...rows);
+  }
+  return created;
+}
+
 export async function updateContact(
   db: Executor,
   companyId: number,

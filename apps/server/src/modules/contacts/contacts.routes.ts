@@ -1,6 +1,7 @@
 import {
   Contact,
   ContactBody,
+  ContactImportAnswer,
   ContactSummary,
   ContactsListQuery,
   ContactsPage,
@@ -18,6 +19,7 @@ import type { AuthHooks } from "../../http/auth.js";
 import { providerNumberCheck } from "./contacts.number-check.js";
 import {
   createContact,
+  importPhoneContacts,
   listContacts,
   listContactsPage,
   removeContact,
@@ -61,6 +63,20 @@ export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHook
       schema: { tags, body: ContactUploadBody, response: { 200: ContactUploadAnswer } },
     },
     async (request) => uploadContacts(checked, request.auth, request.body),
+  );
+
+  app.post(
+    "/contacts/import",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags,
+        description:
+          "Creates the contacts of the phone behind the company's default connection that the company does not have yet.",
+        response: { 200: ContactImportAnswer },
+      },
+    },
+    async (request) => importPhoneContacts(ctx, request.auth),
   );
 
   app.get(

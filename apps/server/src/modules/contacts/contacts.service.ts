@@ -1,6 +1,9 @@
 import {
+  CONTACT_NUMBER_MAX,
+  CONTACT_NUMBER_MIN,
   type Contact,
   ContactBody,
+  type ContactImportAnswer,
   type ContactSummary,
   type ContactUpdateBody,
   type ContactUploadAnswer,
@@ -8,12 +11,16 @@ import {
   can,
   companyEvent,
   type ListQuery,
+  NAME_MAX,
   PAGE_SIZE,
 } from "@atendo/shared";
+import type { PhoneContact } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { findSendingConnection } from "../messages/messages.repository.js";
+import { connectedProvider } from "../messages/send.js";
 import {
   type ContactChanges,
   type ContactRow,
@@ -22,6 +29,7 @@ import {
   extraInfoOfContacts,
   findContact,
   insertContact,
+  insertMissingContacts,
   listCompanyContacts,
   pageContacts,
   setContactExtraInfo,
@@ -227,4 +235,37 @@ export async function uploadContacts(
     deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "reload" });
   }
   return answer;
+}
+
+/** The phone's entries as contacts: valid numbers once each, the number standing for a missing name. */
+function importableContacts(entries: PhoneContact[]): { number: string; name: string }[] {
+  const byNumber = new Map<string, string>();
+  for (const entry of entries) {
+    const number = entry.number.replace(/\D/g, "");
+    if (number.length < CONTACT_NUMBER_MIN || number.length > CONTACT_NUMBER_MAX || byNumber.has(number)) continue;
+    byNumber.set(number, entry.name.trim().slice(0, NAME_MAX) || number);
+  }
+  return [...byNumber].map(([number, name]) => ({ number, name }));
+}
+
+/**
+ * POST /contacts/import (admins): the contacts of the phone behind the company's default
+ * connection become the company's contacts. Numbers the company already has are left as
+ * they are (names included); the answer lists only the contacts created.
+ */
+export async function importPhoneContacts(
+  deps: Deps & Pick<AppContext, "sessions">,
+  actor: AuthSession,
+): Promise<ContactImportAnswer> {
+  const { companyId } = actor;
+  const whatsapp = await findSendingConnection(deps.db, companyId, null);
+  if (!whatsapp) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
+  const phoneContacts = await connectedProvider(deps, whatsapp).listContacts();
+  const entries = importableContacts(phoneContacts);
+  // A very large address book takes several statements: all or none of them.
+  const rows = await deps.db.transaction((tx) => insertMissingContacts(tx, companyId, entries));
+  rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  // One reload instead of an event per contact, as the spreadsheet upload does.
+  if (rows.length > 0) deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "reload" });
+  return { imported: rows.length, contacts: await toContacts(deps, companyId, rows) };
 }

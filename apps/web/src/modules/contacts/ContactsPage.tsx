@@ -5,6 +5,7 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
 import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
+import SmartphoneOutlinedIcon from "@mui/icons-material/SmartphoneOutlined";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -32,7 +33,14 @@ import {
 import { useSocketEvent } from "../../realtime/socket";
 import { ContactImportDialog } from "./ContactImportDialog";
 import { ContactModal } from "./ContactModal";
-import { type ContactEvent, contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage } from "./contactsApi";
+import {
+  type ContactEvent,
+  contactsKeys,
+  deleteContact,
+  fetchAllContacts,
+  fetchContactsPage,
+  importPhoneContacts,
+} from "./contactsApi";
 import { type ContactsPages, removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
 import { useStartConversation } from "./StartConversation";
@@ -46,9 +54,11 @@ export default function ContactsPage() {
   const searchParam = useDebouncedSearch(searchText);
   const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
   const [importOpen, setImportOpen] = useState(false);
+  const [phoneImportOpen, setPhoneImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const conversation = useStartConversation();
   const canDelete = can(user?.profile, "contacts-page:deleteContact");
+  const isAdmin = user?.profile === "admin" || user?.super === true;
 
   const list = usePagedList({
     queryKey: contactsKeys.list(searchParam),
@@ -90,6 +100,20 @@ export default function ContactsPage() {
     }
   };
 
+  /** Runs from the confirmation dialog, which closes afterwards either way. */
+  const importFromPhone = async () => {
+    try {
+      const { imported } = await importPhoneContacts();
+      toast.success(
+        imported > 0 ? t("contacts.toasts.phoneImported", { count: imported }) : t("contacts.toasts.phoneImportedNone"),
+        { autoClose: TOAST_DURATION_MS },
+      );
+      if (imported > 0) void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() });
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
   const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
 
   return (
@@ -106,6 +130,11 @@ export default function ContactsPage() {
           <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
             {t("contacts.buttons.import")}
           </Button>
+          {isAdmin ? (
+            <Button variant="outlined" startIcon={<SmartphoneOutlinedIcon />} onClick={() => setPhoneImportOpen(true)}>
+              {t("contacts.buttons.importPhone")}
+            </Button>
+          ) : null}
           <Button
             variant="outlined"
             startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />}
@@ -187,6 +216,16 @@ export default function ContactsPage() {
         onImported={() => void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() })}
       />
       {conversation.dialog}
+      <ConfirmationModal
+        open={phoneImportOpen}
+        onClose={() => setPhoneImportOpen(false)}
+        onConfirm={importFromPhone}
+        title={t("contacts.confirmationModal.importPhoneTitle")}
+        confirmLabel={t("contacts.confirmationModal.importPhoneConfirm")}
+        danger={false}
+      >
+        {t("contacts.confirmationModal.importPhoneMessage")}
+      </ConfirmationModal>
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("contacts.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

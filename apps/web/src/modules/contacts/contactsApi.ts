@@ -1,6 +1,7 @@
 import type {
   Contact,
   ContactBody,
+  ContactImportAnswer,
   ContactSummary,
   ContactsPage,
   ContactUpdateBody,
@@ -54,4 +55,9 @@ export function deleteContact(id: number): Promise<void> {
 /** POST /contacts/upload: the spreadsheet's rows, parsed in the browser. */
 export function uploadContacts(contacts: ContactUploadRow[]): Promise<ContactUploadAnswer> {
   return api.post<ContactUploadAnswer>("/contacts/upload", { contacts });
+}
+
+/** POST /contacts/import (admins): the default connection's phone contacts the company lacks. */
+export function importPhoneContacts(): Promise<ContactImportAnswer> {
+  return api.post<ContactImportAnswer>("/contacts/import");
 }

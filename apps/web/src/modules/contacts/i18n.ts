@@ -9,6 +9,7 @@ const pt = {
       edit: "Editar contato",
       delete: "Excluir contato",
       conversation: "Iniciar conversa",
+      importPhone: "Importar do celular",
     },
     table: {
       name: "Nome",
@@ -25,6 +26,10 @@ const pt = {
       deleteTitle: "Excluir {{name}}?",
       deleteMessage: "Tem certeza que deseja excluir este contato? Todos os atendimentos relacionados serão perdidos.",
       deleteConfirm: "Excluir",
+      importPhoneTitle: "Importar os contatos do celular?",
+      importPhoneMessage:
+        "Os contatos do celular da conexão padrão que ainda não estão na lista serão adicionados. Os contatos existentes não serão alterados.",
+      importPhoneConfirm: "Importar",
     },
     toasts: {
       deleted: "Contato excluído com sucesso!",
@@ -32,6 +37,9 @@ const pt = {
       otherOpenTicketUser: "Já existe um atendimento aberto para este contato com {{user}} na fila {{queue}}.",
       otherOpenTicket: "Já existe um atendimento aberto para este contato.",
       noQueue: "sem fila",
+      phoneImported_one: "{{count}} contato importado do celular.",
+      phoneImported_other: "{{count}} contatos importados do celular.",
+      phoneImportedNone: "Nenhum contato novo no celular.",
     },
     conversation: { pickQueue: "Escolha a fila do atendimento" },
     import: {
@@ -86,6 +94,7 @@ const en: typeof pt = {
       edit: "Edit contact",
       delete: "Delete contact",
       conversation: "Start conversation",
+      importPhone: "Import from phone",
     },
     table: {
       name: "Name",
@@ -102,6 +111,10 @@ const en: typeof pt = {
       deleteTitle: "Delete {{name}}?",
       deleteMessage: "Are you sure you want to delete this contact? All related tickets will be lost.",
       deleteConfirm: "Delete",
+      importPhoneTitle: "Import the phone's contacts?",
+      importPhoneMessage:
+        "The contacts on the default connection's phone that are not in the list yet will be added. Existing contacts are not changed.",
+      importPhoneConfirm: "Import",
     },
     toasts: {
       deleted: "Contact deleted successfully!",
@@ -109,6 +122,9 @@ const en: typeof pt = {
       otherOpenTicketUser: "This contact already has an open ticket with {{user}} in queue {{queue}}.",
       otherOpenTicket: "This contact already has an open ticket.",
       noQueue: "no queue",
+      phoneImported_one: "{{count}} contact imported from the phone.",
+      phoneImported_other: "{{count}} contacts imported from the phone.",
+      phoneImportedNone: "No new contacts on the phone.",
     },
     conversation: { pickQueue: "Choose the ticket's queue" },
     import: {
@@ -163,6 +179,7 @@ const es: typeof pt = {
       edit: "Editar contacto",
       delete: "Eliminar contacto",
       conversation: "Iniciar conversación",
+      importPhone: "Importar del teléfono",
     },
     table: {
       name: "Nombre",
@@ -179,6 +196,10 @@ const es: typeof pt = {
       deleteTitle: "¿Eliminar {{name}}?",
       deleteMessage: "¿Seguro que desea eliminar este contacto? Se perderán todos los tickets relacionados.",
       deleteConfirm: "Eliminar",
+      importPhoneTitle: "¿Importar los contactos del teléfono?",
+      importPhoneMessage:
+        "Se agregarán los contactos del teléfono de la conexión predeterminada que aún no están en la lista. Los contactos existentes no se modificarán.",
+      importPhoneConfirm: "Importar",
     },
     toasts: {
       deleted: "¡Contacto eliminado con éxito!",
@@ -186,6 +207,9 @@ const es: typeof pt = {
       otherOpenTicketUser: "Este contacto ya tiene un ticket abierto con {{user}} en la cola {{queue}}.",
       otherOpenTicket: "Este contacto ya tiene un ticket abierto.",
       noQueue: "sin cola",
+      phoneImported_one: "{{count}} contacto importado del teléfono.",
+      phoneImported_other: "{{count}} contactos importados del teléfono.",
+      phoneImportedNone: "No hay contactos nuevos en el teléfono.",
     },
     conversation: { pickQueue: "Elija la cola del ticket" },
     import: {
