@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { useSession } from "./session";
 
-export const planQueryKey = (companyId: number | undefined) => ["company-plan", companyId] as const;
+const planQueryKey = (companyId: number | undefined) => ["company-plan", companyId] as const;
 
 /** The company's plan and its use* flags, fetched once per session (menu and page gating). */
 export function usePlan() {

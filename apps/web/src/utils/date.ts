@@ -37,7 +37,7 @@ export function formatShortDateTime(value: DateInput): string {
   return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${String(date.getFullYear()).slice(-2)} ${formatTime(date)}`;
 }
 
-export function isSameDay(a: Date, b: Date): boolean {
+function isSameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 }
 

@@ -30,8 +30,8 @@ import { useSession } from "../session";
 import { usePlan } from "../usePlan";
 import { adminEntries, isGroup, type MenuEntry, type MenuGroup, type MenuLink, mainEntries } from "./menu";
 
-export const DRAWER_WIDTH = 260;
-export const DRAWER_MINI_WIDTH = 72;
+const DRAWER_WIDTH = 260;
+const DRAWER_MINI_WIDTH = 72;
 
 function isActive(pathname: string, to: string): boolean {
   if (to === "/") return pathname === "/";

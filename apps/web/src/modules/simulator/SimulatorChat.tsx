@@ -40,7 +40,7 @@ import {
 } from "./simulatorApi";
 
 /** How often the chat asks for the company's answers and acks; a realtime nudge comes sooner. */
-export const CHAT_POLL_MS = 1500;
+const CHAT_POLL_MS = 1500;
 
 export interface Customer {
   number: string;

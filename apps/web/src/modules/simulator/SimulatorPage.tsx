@@ -31,6 +31,7 @@ import { useSession } from "../../app/session";
 import { EmptyState, Loading, MainContainer, MainHeader, Title } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { formatRelativeDay } from "../../utils/date";
+import { onlyDigits } from "../../utils/phone";
 import { sessionActions } from "../connections/connectionsApi";
 import { useConnections } from "../connections/useConnections";
 import { type Customer, SimulatorChat } from "./SimulatorChat";
@@ -45,7 +46,7 @@ import {
 import { useSimulatorStatus } from "./useSimulatorStatus";
 
 /** The customer a new user starts as: the demo needs nothing typed before the first message. */
-export const DEMO_CUSTOMER: Customer = { number: "5511999990001", name: "Cliente Demo" };
+const DEMO_CUSTOMER: Customer = { number: "5511999990001", name: "Cliente Demo" };
 const CHATS_POLL_MS = 5000;
 
 function Step({ index, title, children }: { index: number; title: string; children: ReactNode }) {
@@ -292,7 +293,7 @@ export default function SimulatorPage() {
                 id="simulator-customer-number"
                 label={t("simulator.customer.number")}
                 value={customer.number}
-                onChange={(event) => setCustomer({ ...customer, number: event.target.value.replace(/\D/g, "") })}
+                onChange={(event) => setCustomer({ ...customer, number: onlyDigits(event.target.value) })}
                 error={!customerValid}
                 helperText={t("simulator.customer.numberHelp")}
                 slotProps={{ htmlInput: { inputMode: "tel", maxLength: 20 } }}

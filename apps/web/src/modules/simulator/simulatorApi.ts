@@ -1,5 +1,6 @@
 import type { SimulatorChatMessage, SimulatorChats, SimulatorInboundBody, SimulatorMediaType } from "@atendo/shared";
 import { api } from "../../api/client";
+import { onlyDigits } from "../../utils/phone";
 
 export const simulatorKeys = {
   chats: (whatsappId: number) => ["simulator", "chats", whatsappId] as const,
@@ -59,7 +60,7 @@ export function readAsDataUrl(file: Blob): Promise<string> {
 
 /** A minimal vCard 3.0 for a contact card message. */
 export function buildVcard(name: string, number: string): string {
-  const digits = number.replace(/\D/g, "");
+  const digits = onlyDigits(number);
   return [
     "BEGIN:VCARD",
     "VERSION:3.0",

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { useSession } from "../../app/session";
 
-export const simulatorStatusKey = ["simulator", "status"] as const;
+const simulatorStatusKey = ["simulator", "status"] as const;
 
 /** Whether this server runs the simulator (the menu entry and the page exist only then). A failure means off. */
 export function useSimulatorStatus() {

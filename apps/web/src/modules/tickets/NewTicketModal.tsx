@@ -2,7 +2,6 @@ import {
   CONTACT_SEARCH_MIN_CHARS,
   type ContactSummary,
   OtherOpenTicketData,
-  SEARCH_DEBOUNCE_MS,
   type Ticket,
   TOAST_DURATION_MS,
 } from "@atendo/shared";
@@ -26,23 +25,17 @@ import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { ApiError, toastError } from "../../api/client";
 import { useSession } from "../../app/session";
+import { useDebouncedSearch } from "../../components/listing";
+import { onlyDigits } from "../../utils/phone";
+import { fetchConnections } from "../connections/connectionsApi";
 import { ContactModal } from "../contacts/ContactModal";
-import { createTicket, fetchConnections, fetchQueues, searchContacts, ticketsKeys } from "./ticketsApi";
+import { createTicket, fetchQueues, searchContacts, ticketsKeys } from "./ticketsApi";
 
 /** The "add contact" entry at the end of the search results. */
 type ContactOption = ContactSummary | { id: 0; name: string; number: ""; email: ""; create: true };
 
 const isCreateOption = (option: ContactOption): option is Extract<ContactOption, { create: true }> =>
   "create" in option;
-
-function useDebounced(value: string, delay: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 interface NewTicketModalProps {
   open: boolean;
@@ -71,7 +64,7 @@ export function NewTicketModal({ open, onClose, onOpenTicket }: NewTicketModalPr
   const [addingContact, setAddingContact] = useState(false);
   const [saving, setSaving] = useState(false);
 
-  const term = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedSearch(text);
   const searchable = term.length >= CONTACT_SEARCH_MIN_CHARS;
   const contactsQuery = useQuery({
     queryKey: ticketsKeys.contactSearch(term),
@@ -173,7 +166,7 @@ export function NewTicketModal({ open, onClose, onOpenTicket }: NewTicketModalPr
     }
   };
 
-  const digits = term.replace(/\D/g, "");
+  const digits = onlyDigits(term);
   const newContactValues = digits.length === term.replace(/[\s()+-]/g, "").length ? { number: digits } : { name: term };
 
   return (

@@ -3,7 +3,6 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typogra
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { toastError } from "../../api/client";
 import { EmptyState, Loading } from "../../components";
 import { formatDateTime } from "../../utils/date";
 import { peekMessages, ticketsKeys } from "./ticketsApi";
@@ -49,14 +48,8 @@ export function PeekModal({ ticket, onClose }: { ticket: Ticket | null; onClose:
   const { t } = useTranslation();
   const query = useInfiniteQuery({
     queryKey: ticketsKeys.peek(ticket?.id ?? 0),
-    queryFn: async ({ pageParam, signal }) => {
-      try {
-        return await peekMessages(ticket!.id, pageParam, signal);
-      } catch (err) {
-        toastError(err);
-        throw err;
-      }
-    },
+    // A failure toasts through the query cache's handler.
+    queryFn: ({ pageParam, signal }) => peekMessages(ticket!.id, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     enabled: ticket !== null,

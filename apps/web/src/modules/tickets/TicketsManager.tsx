@@ -1,4 +1,4 @@
-import { can, SEARCH_DEBOUNCE_MS, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
+import { can, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
 import {
@@ -24,6 +24,7 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
+import { useDebouncedSearch } from "../../components/listing";
 import { useOpenedOnce } from "../../utils/useOpenedOnce";
 import { TicketsList } from "./TicketsList";
 import { viewerOf } from "./ticketPlacement";
@@ -80,7 +81,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const userQueueIds = useMemo(() => (userQueueKey ? userQueueKey.split(",").map(Number) : []), [userQueueKey]);
   const [queueIds, setQueueIds] = useState<number[]>(userQueueIds);
   const [searchText, setSearchText] = useState("");
-  const [searchParam, setSearchParam] = useState("");
+  const searchParam = useDebouncedSearch(searchText);
   const [tagIds, setTagIds] = useState<number[]>([]);
   const [userIds, setUserIds] = useState<number[]>([]);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
@@ -91,11 +92,6 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
 
   // The user's queues changed (an admin edited them): the selection follows.
   useEffect(() => setQueueIds(userQueueIds), [userQueueIds]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearchParam(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const effectiveShowAll = canShowAll && showAll;
   const openParams = useMemo<TicketListParams>(

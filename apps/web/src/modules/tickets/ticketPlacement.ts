@@ -48,7 +48,7 @@ export function matchesList(ticket: Ticket, params: TicketListParams, viewer: Vi
 }
 
 /** The list's order: newest update first, then highest id (the server's ORDER BY). */
-export function compareTickets(a: Pick<Ticket, "updatedAt" | "id">, b: Pick<Ticket, "updatedAt" | "id">): number {
+function compareTickets(a: Pick<Ticket, "updatedAt" | "id">, b: Pick<Ticket, "updatedAt" | "id">): number {
   const byTime = Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
   return byTime !== 0 ? byTime : b.id - a.id;
 }

@@ -9,10 +9,10 @@ import type {
   TicketsPage,
   UpdateTicketBody,
   User,
-  Whatsapp,
 } from "@atendo/shared";
 import type { InfiniteData } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import { whatsappListQueryKey } from "../connections/connectionsApi";
 
 /**
  * What one ticket list asks GET /tickets for. Each list of the manager (and
@@ -30,17 +30,19 @@ export interface TicketListParams {
 export type TicketPages = InfiniteData<TicketsPage>;
 
 /**
- * Cache keys. Lists live under their own root so the live updates touch only
- * lists, never the conversation's own queries.
+ * Cache keys, shared by the manager and the conversation. Lists live under
+ * their own root so the live updates touch only lists, never the
+ * conversation's own queries. The tag options stay outside ["tags", "list"]:
+ * the tags page rewrites every paged list under that root.
  */
 export const ticketsKeys = {
   lists: ["ticketsList"] as const,
   list: (params: TicketListParams) => ["ticketsList", params] as const,
   peek: (ticketId: number) => ["ticketPeek", ticketId] as const,
-  tags: ["tags", "list"] as const,
+  tags: ["tags", "options"] as const,
   queues: ["queues"] as const,
   users: ["users", "all"] as const,
-  connections: ["whatsapp", "list"] as const,
+  connections: whatsappListQueryKey,
   contactSearch: (searchParam: string) => ["contacts", "ticketSearch", searchParam] as const,
 };
 
@@ -83,10 +85,6 @@ export async function fetchQueues(signal?: AbortSignal): Promise<QueueSummary[]>
 
 export function fetchUsers(signal?: AbortSignal): Promise<User[]> {
   return api.get<User[]>("/users/list", { signal });
-}
-
-export function fetchConnections(signal?: AbortSignal): Promise<Whatsapp[]> {
-  return api.get<Whatsapp[]>("/whatsapp", { signal });
 }
 
 export function searchContacts(searchParam: string, signal?: AbortSignal) {

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../../api/client";
-import { conversationKeys, createTag, fetchTags, syncTicketTags } from "./conversationApi";
+import { fetchTags, ticketsKeys } from "../ticketsApi";
+import { conversationKeys, createTag, syncTicketTags } from "./conversationApi";
 
 /** A company tag, or the offer to create one with the typed name (`create`). */
 type TagOption = Pick<Tag, "id" | "name" | "color"> & { create?: string };
@@ -20,7 +21,7 @@ export function TagsSelector({ ticket }: { ticket: Ticket }) {
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const { data: tags = [], isLoading } = useQuery({
-    queryKey: conversationKeys.tags,
+    queryKey: ticketsKeys.tags,
     queryFn: ({ signal }) => fetchTags(signal),
     staleTime: 60_000,
   });
@@ -35,7 +36,7 @@ export function TagsSelector({ ticket }: { ticket: Ticket }) {
         if (!option.create) next.push(option);
         else {
           next.push(await createTag(option.create));
-          void queryClient.invalidateQueries({ queryKey: conversationKeys.tags });
+          void queryClient.invalidateQueries({ queryKey: ticketsKeys.tags });
         }
       }
       queryClient.setQueryData<Ticket>(key, (old) => (old ? { ...old, tags: next } : old));

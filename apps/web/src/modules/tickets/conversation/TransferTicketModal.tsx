@@ -7,7 +7,9 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../../api/client";
 import { SubmitButton } from "../../../components/SubmitButton";
-import { conversationKeys, fetchConnections, fetchQueues, fetchUsers, transferTicket } from "./conversationApi";
+import { fetchConnections } from "../../connections/connectionsApi";
+import { fetchQueues, fetchUsers, ticketsKeys } from "../ticketsApi";
+import { transferTicket } from "./conversationApi";
 
 interface TransferTicketModalProps {
   open: boolean;
@@ -30,17 +32,17 @@ export function TransferTicketModal({ open, ticket, onClose }: TransferTicketMod
   const [submitting, setSubmitting] = useState(false);
 
   const queues = useQuery({
-    queryKey: conversationKeys.queues,
+    queryKey: ticketsKeys.queues,
     queryFn: ({ signal }) => fetchQueues(signal),
     enabled: open,
   });
   const users = useQuery({
-    queryKey: conversationKeys.users,
+    queryKey: ticketsKeys.users,
     queryFn: ({ signal }) => fetchUsers(signal),
     enabled: open,
   });
   const connections = useQuery({
-    queryKey: conversationKeys.connections,
+    queryKey: ticketsKeys.connections,
     queryFn: ({ signal }) => fetchConnections(signal),
     enabled: open,
   });

@@ -30,7 +30,7 @@ const KIND_BY_EXTENSION: Record<string, UploadKind> = {
 };
 
 /** Documents share the largest limit, as on the server. */
-export const UPLOAD_LIMIT_BY_KIND: Record<UploadKind, number> = {
+const UPLOAD_LIMIT_BY_KIND: Record<UploadKind, number> = {
   image: UPLOAD_LIMITS_BYTES.image,
   audio: UPLOAD_LIMITS_BYTES.audio,
   video: UPLOAD_LIMITS_BYTES.video,

@@ -1,7 +1,6 @@
 import type {
   Contact,
   ContactUpdateBody,
-  Queue,
   QuickMessage,
   Tag,
   TagSummary,
@@ -10,28 +9,23 @@ import type {
   TicketMessagesPage,
   TicketNote,
   UpdateTicketBody,
-  User,
-  Whatsapp,
 } from "@atendo/shared";
 import { api } from "../../../api/client";
+import { updateTicket } from "../ticketsApi";
 
+/**
+ * The conversation's own cache keys. The quick-message options stay outside
+ * ["quick-messages", "list"]: the quick messages page rewrites every paged list under that root.
+ */
 export const conversationKeys = {
   ticket: (uuid: string) => ["tickets", "uuid", uuid] as const,
-  tags: ["tags", "list"] as const,
-  quickMessages: ["quick-messages", "list"] as const,
+  quickMessages: ["quick-messages", "options"] as const,
   contact: (id: number) => ["contacts", "detail", id] as const,
   notes: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
-  queues: ["queues"] as const,
-  users: ["users", "all"] as const,
-  connections: ["whatsapp", "options"] as const,
 };
 
 export function fetchTicketByUuid(uuid: string, signal?: AbortSignal): Promise<Ticket> {
   return api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`, { signal });
-}
-
-export function updateTicket(id: number, body: UpdateTicketBody): Promise<Ticket> {
-  return api.put<Ticket>(`/tickets/${id}`, body);
 }
 
 /**
@@ -85,10 +79,6 @@ export function deleteMessage(id: number): Promise<TicketMessage> {
   return api.delete<TicketMessage>(`/messages/${id}`);
 }
 
-export function fetchTags(signal?: AbortSignal): Promise<Tag[]> {
-  return api.get<Tag[]>("/tags/list", { signal });
-}
-
 export function createTag(name: string): Promise<Tag> {
   return api.post<Tag>("/tags", { name });
 }
@@ -119,16 +109,4 @@ export function createNote(body: { note: string; ticketId: number; contactId: nu
 
 export function deleteNote(id: number): Promise<unknown> {
   return api.delete(`/ticket-notes/${id}`);
-}
-
-export function fetchQueues(signal?: AbortSignal): Promise<Queue[]> {
-  return api.get<Queue[]>("/queue", { signal });
-}
-
-export function fetchUsers(signal?: AbortSignal): Promise<User[]> {
-  return api.get<User[]>("/users/list", { signal });
-}
-
-export function fetchConnections(signal?: AbortSignal): Promise<Whatsapp[]> {
-  return api.get<Whatsapp[]>("/whatsapp", { params: { session: 0 }, signal });
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toastError } from "../../../api/client";
 import { useSession } from "../../../app/session";
-import { conversationKeys, updateTicket } from "./conversationApi";
+import { updateTicket } from "../ticketsApi";
+import { conversationKeys } from "./conversationApi";
 
 export type TicketAction = "accept" | "return" | "resolve" | "reopen";
 
