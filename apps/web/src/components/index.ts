@@ -16,5 +16,6 @@ export {
 } from "./RecordDialog";
 export { SearchField, type SearchFieldProps } from "./SearchField";
 export { SubmitButton, type SubmitButtonProps } from "./SubmitButton";
+export { useChipColors } from "./useChipColors";
 export { useConfirmDelete } from "./useConfirmDelete";
 export { useFieldMessage } from "./useFieldMessage";

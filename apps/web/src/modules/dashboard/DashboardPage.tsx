@@ -9,6 +9,7 @@ import { toastError } from "../../api/client";
 import { MainContainer, MainHeader, Title } from "../../components";
 import { AttendantsTable } from "./AttendantsTable";
 import { CounterCards } from "./CounterCards";
+import { DateRangeFields } from "./DateRangeFields";
 import { type DashboardFilter, dashboardKeys, fetchDashboard, isoDay } from "./dashboardApi";
 import { TicketsCharts } from "./TicketsCharts";
 
@@ -112,27 +113,13 @@ export default function DashboardPage() {
               ))}
             </TextField>
           ) : (
-            <>
-              <TextField
-                type="date"
-                size="small"
-                fullWidth={false}
-                label={t("dashboard.filters.initialDate")}
-                value={range.dateFrom}
-                onChange={(event) => setRange({ ...range, dateFrom: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                type="date"
-                size="small"
-                fullWidth={false}
-                label={t("dashboard.filters.finalDate")}
-                value={range.dateTo}
-                error={Boolean(range.dateFrom && range.dateTo && range.dateTo < range.dateFrom)}
-                onChange={(event) => setRange({ ...range, dateTo: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </>
+            <DateRangeFields
+              from={range.dateFrom}
+              to={range.dateTo}
+              invalid={Boolean(range.dateFrom && range.dateTo && range.dateTo < range.dateFrom)}
+              onFromChange={(dateFrom) => setRange({ ...range, dateFrom })}
+              onToChange={(dateTo) => setRange({ ...range, dateTo })}
+            />
           )}
           <Button type="submit" variant="contained" startIcon={<FilterListIcon />} disabled={loading && ready}>
             {t("dashboard.filters.filter")}

@@ -1,12 +1,13 @@
 import { TOAST_DURATION_MS } from "@atendo/shared";
 import BarChartIcon from "@mui/icons-material/BarChart";
-import { Box, Button, Paper, Stack, TextField, Typography, useTheme } from "@mui/material";
+import { Box, Button, Paper, Stack, Typography, useTheme } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { EmptyState, Loading } from "../../components";
+import { DateRangeFields } from "./DateRangeFields";
 import {
   bucketLabel,
   type ChartRange,
@@ -59,24 +60,12 @@ function ChartCard({ id, title, count, range, onRange, loading, points }: ChartC
           )}
         </Typography>
         <Stack component="form" direction="row" onSubmit={submit} sx={{ gap: 1, flexWrap: "wrap" }} noValidate>
-          <TextField
-            type="date"
-            size="small"
-            fullWidth={false}
-            label={t("dashboard.filters.initialDate")}
-            value={draft.initialDate}
-            onChange={(event) => setDraft({ ...draft, initialDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            fullWidth={false}
-            label={t("dashboard.filters.finalDate")}
-            value={draft.finalDate}
-            error={invalid}
-            onChange={(event) => setDraft({ ...draft, finalDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <DateRangeFields
+            from={draft.initialDate}
+            to={draft.finalDate}
+            invalid={invalid}
+            onFromChange={(initialDate) => setDraft({ ...draft, initialDate })}
+            onToChange={(finalDate) => setDraft({ ...draft, finalDate })}
           />
           <Button type="submit" variant="outlined" disabled={invalid}>
             {t("dashboard.filters.filter")}

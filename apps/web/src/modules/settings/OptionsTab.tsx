@@ -42,6 +42,12 @@ export interface OptionsTabProps {
   isSuper: boolean;
 }
 
+const optionsGrid = {
+  display: "grid",
+  gap: 2,
+  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+} as const;
+
 export function OptionsTab({ settings, loading, isSuper }: OptionsTabProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -78,29 +84,20 @@ export function OptionsTab({ settings, loading, isSuper }: OptionsTabProps) {
 
   if (loading) return <Loading />;
 
-  const selects = OPTION_SELECTS.filter((option) => isSuper || !option.superOnly);
+  const optionSelects = (superOnly: boolean) =>
+    OPTION_SELECTS.filter((option) => Boolean(option.superOnly) === superOnly).map((option) => (
+      <OptionSelect
+        key={option.key}
+        settingKey={option.key}
+        values={option.values}
+        value={settingValue(settings, option.key)}
+        onChange={save}
+      />
+    ));
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
-        }}
-      >
-        {selects
-          .filter((option) => !option.superOnly)
-          .map((option) => (
-            <OptionSelect
-              key={option.key}
-              settingKey={option.key}
-              values={option.values}
-              value={settingValue(settings, option.key)}
-              onChange={save}
-            />
-          ))}
-      </Box>
+      <Box sx={optionsGrid}>{optionSelects(false)}</Box>
 
       {isSuper ? (
         <>
@@ -108,24 +105,8 @@ export function OptionsTab({ settings, loading, isSuper }: OptionsTabProps) {
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t("settings.options.superTitle")}
           </Typography>
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
-            }}
-          >
-            {selects
-              .filter((option) => option.superOnly)
-              .map((option) => (
-                <OptionSelect
-                  key={option.key}
-                  settingKey={option.key}
-                  values={option.values}
-                  value={settingValue(settings, option.key)}
-                  onChange={save}
-                />
-              ))}
+          <Box sx={optionsGrid}>
+            {optionSelects(true)}
             <TokenField value={settingValue(settings, "asaas")} onSave={(value) => save("asaas", value)} />
           </Box>
         </>

@@ -4,7 +4,7 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import LocalOfferOutlinedIcon from "@mui/icons-material/LocalOfferOutlined";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, useTheme } from "@mui/material";
+import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,6 +20,7 @@ import {
   RowAction,
   SearchField,
   Title,
+  useChipColors,
   useConfirmDelete,
   useDebouncedSearch,
   useListCache,
@@ -40,7 +41,7 @@ import {
 /** /tags: search, add, edit and delete tags, each shown as its coloured chip with its ticket count. */
 export default function TagsPage() {
   const { t } = useTranslation();
-  const theme = useTheme();
+  const chipColors = useChipColors();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState("");
@@ -71,14 +72,6 @@ export default function TagsPage() {
     await deleteTag(tag.id);
     updateLists((pages) => removeTag(pages, tag.id));
   }, t("tags.toasts.deleted"));
-
-  const chipColors = (color: string) => {
-    try {
-      return { bgcolor: color, color: theme.palette.getContrastText(color) };
-    } catch {
-      return {};
-    }
-  };
 
   const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
 

@@ -1,6 +1,6 @@
 import { type AllTicket, can, PROFILES, type Profile, type User, UserForm } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MenuItem, Stack, TextField, useTheme } from "@mui/material";
+import { MenuItem, Stack, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -13,6 +13,7 @@ import {
   RecordDialog,
   type RecordFormProps,
   RecordFormShell,
+  useChipColors,
   useFieldMessage,
   withStoredQueues,
 } from "../../components";
@@ -104,18 +105,6 @@ export function UserModal({ open, onClose, userId, onSaved }: UserModalProps) {
 
 interface UserFormBodyProps extends RecordFormProps<User> {
   userId: number | null;
-}
-
-/** A readable text colour on a queue's colour; unknown colour strings fall back to the theme. */
-function useChipColors() {
-  const theme = useTheme();
-  return (color: string) => {
-    try {
-      return { bgcolor: color, color: theme.palette.getContrastText(color) };
-    } catch {
-      return {};
-    }
-  };
 }
 
 function UserFormBody({ titleId, userId, initial, onCancel, onBusyChange, submit }: UserFormBodyProps) {
