@@ -6,10 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
-import { withDatabase } from "./database-url.js";
+import { copyTemplateDatabase } from "./harness.js";
 
 /**
  * Crash safety of inbound messages: the real server runs as a child process,
@@ -62,22 +61,12 @@ async function sharedDatabase() {
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `atendo_t_${process.ppid}_crash_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-  await admin.end();
-  const url = withDatabase(target.url, name);
+  const { url, drop } = await copyTemplateDatabase(target, "crash_");
   return {
     env: { DATABASE_URL: url } as Record<string, string>,
     exclusive: false,
     open: () => openDatabase({ url }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop,
   };
 }
 

@@ -6,6 +6,8 @@ import {
   companies,
   contacts,
   plans,
+  prompts,
+  queueIntegrations,
   queues,
   tags,
   tickets,
@@ -132,4 +134,24 @@ export async function newTag(db: Database, companyId: number, values: Partial<ty
     .values({ companyId, name: `Tag ${unique()}`, ...values })
     .returning();
   return tag!;
+}
+
+export async function newPrompt(db: Database, companyId: number, values: Partial<typeof prompts.$inferInsert> = {}) {
+  const [prompt] = await db
+    .insert(prompts)
+    .values({ companyId, name: `Prompt ${unique()}`, prompt: "x".repeat(50), apiKey: "sk-test", ...values })
+    .returning();
+  return prompt!;
+}
+
+export async function newIntegration(
+  db: Database,
+  companyId: number,
+  values: Partial<typeof queueIntegrations.$inferInsert> = {},
+) {
+  const [integration] = await db
+    .insert(queueIntegrations)
+    .values({ companyId, type: "n8n", name: `Integration ${unique()}`, ...values })
+    .returning();
+  return integration!;
 }

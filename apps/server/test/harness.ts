@@ -21,6 +21,28 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+/** A new PostgreSQL database copied from the migrated template: its URL, and how to drop it. */
+export async function copyTemplateDatabase(
+  target: { url: string; template: string },
+  tag = "",
+): Promise<{ url: string; drop(): Promise<void> }> {
+  // The parent pid ties the database to this run (see global-setup's cleanup).
+  const name = `atendo_t_${process.ppid}_${tag}${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  await admin.end();
+  return {
+    url: withDatabase(target.url, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 /** A fresh database for one test file, copied from the migrated template (or an in-memory PGlite). */
 async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const target = inject("testDatabase");
@@ -29,22 +51,8 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
     await handle.migrate();
     return { handle, drop: async () => undefined };
   }
-  // The parent pid ties the database to this run (see global-setup's cleanup).
-  const name = `atendo_t_${process.ppid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-  await admin.end();
-  const handle = await openDatabase({ url: withDatabase(target.url, name) });
-  return {
-    handle,
-    async drop() {
-      const client = new pg.Client({ connectionString: target.url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await copyTemplateDatabase(target);
+  return { handle: await openDatabase({ url }), drop };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {

@@ -127,7 +127,6 @@ export const PlanUpdateBody = planFields
     }
     return changes;
   });
-export type PlanUpdateBodyInput = z.input<typeof PlanUpdateBody>;
 export type PlanUpdateBody = z.output<typeof PlanUpdateBody>;
 
 /** Client-side plan form values. */

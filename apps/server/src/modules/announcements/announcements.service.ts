@@ -11,7 +11,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { detectUploadType } from "../quick-messages/upload-type.js";
+import { detectUploadType, uploadDisplayName } from "../quick-messages/upload-type.js";
 import {
   type AnnouncementChanges,
   type AnnouncementRow,
@@ -114,12 +114,6 @@ export async function removeAnnouncement(deps: Deps, id: number): Promise<void> 
   await removeFile(deps, row.mediaPath);
 }
 
-/** Client file names are shown, never used as paths: keep the last segment, printable, bounded. */
-function displayName(fileName: string, extension: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
-  return (base || `image.${extension}`).slice(0, 200);
-}
-
 /**
  * Attaches the announcement's image, replacing (and deleting) any previous
  * one. Only png and jpg/jpeg (document 2 section 5), known by their bytes, up
@@ -151,7 +145,7 @@ export async function attachAnnouncementMedia(
       previous = locked.mediaPath;
       return updateAnnouncement(tx, id, {
         mediaPath: stored.path,
-        mediaName: displayName(file.fileName, type.extension),
+        mediaName: uploadDisplayName(file.fileName, `image.${type.extension}`),
       });
     });
     if (!row) throw new AppError("ERR_NOT_FOUND");

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
-import { findContact, ticketRelations } from "../ingestion/ingestion.repository.js";
+import { findContact } from "../contacts/contacts.repository.js";
+import { ticketRelations } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import {
   type ClockDeps,

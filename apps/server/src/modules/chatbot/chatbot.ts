@@ -1,18 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { findContact } from "../contacts/contacts.repository.js";
 import type { IngestResult } from "../ingestion/ingest.js";
-import { findContact, ticketRelations } from "../ingestion/ingestion.repository.js";
+import { ticketRelations } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { sendTicketMessage } from "../messages/send.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitTicketChange } from "../tickets/tickets.events.js";
-import {
-  type TicketChanges,
-  type TicketRow,
-  updateTicketRow,
-  type WhatsappRow,
-} from "../tickets/tickets.repository.js";
+import { type TicketChanges, type TicketRow, updateTicketRow } from "../tickets/tickets.repository.js";
+import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import {
   type BotOption,
   dayKey,

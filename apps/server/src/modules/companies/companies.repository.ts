@@ -96,15 +96,6 @@ export async function companyEmailTaken(db: Executor, email: string, exceptId?: 
   return Boolean(row);
 }
 
-export async function userEmailTaken(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return Boolean(row);
-}
-
 export async function insertCompany(db: Executor, values: CompanyInsert): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values(values).returning();
   return row!;

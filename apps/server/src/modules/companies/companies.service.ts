@@ -23,6 +23,7 @@ import { hashPassword } from "../auth/auth.service.js";
 import { findPlan } from "../plans/plans.repository.js";
 import { toPlan } from "../plans/plans.service.js";
 import { getSetting, upsertSetting } from "../settings/settings.repository.js";
+import { emailTaken } from "../users/users.repository.js";
 import * as repo from "./companies.repository.js";
 import { renewedDueDate } from "./renewal.js";
 
@@ -89,7 +90,7 @@ function duplicateError(error: unknown): AppError | undefined {
 }
 
 async function assertEmailsFree(db: Executor, email: string): Promise<void> {
-  if (await repo.userEmailTaken(db, email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
+  if (await emailTaken(db, email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
   if (await repo.companyEmailTaken(db, email)) throw new AppError("ERR_COMPANY_EMAIL_ALREADY_EXISTS");
 }
 
@@ -97,6 +98,26 @@ const toDueDate = (value: string | null | undefined): Date | null => (value ? ne
 
 /** Users' names hold 50 characters; a company's holds 100. */
 const adminName = (companyName: string) => companyName.slice(0, 50);
+
+/** The company, its campaigns switch and its first admin, together or not at all. */
+async function insertCompanyWithAdmin(
+  deps: Deps,
+  values: repo.CompanyInsert,
+  campaignsEnabled: boolean,
+  admin: { email: string; passwordHash: string },
+): Promise<Company> {
+  try {
+    const companyId = await deps.db.transaction(async (tx) => {
+      const company = await repo.insertCompany(tx, values);
+      await upsertSetting(tx, company.id, "campaignsEnabled", String(campaignsEnabled));
+      await repo.insertFirstAdmin(tx, { companyId: company.id, name: adminName(values.name), ...admin });
+      return company.id;
+    });
+    return loadCompany(deps.db, companyId);
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
 
 export async function companyPlan(deps: Deps, caller: Caller, companyId: number): Promise<Plan> {
   assertOwnCompany(caller, companyId);
@@ -119,31 +140,21 @@ export async function signup(deps: Deps, body: SignupBody, now: Date = new Date(
   await assertPlanExists(deps.db, body.planId);
   await assertEmailsFree(deps.db, body.email);
   const passwordHash = await hashPassword(body.password);
-  try {
-    const companyId = await deps.db.transaction(async (tx) => {
-      const company = await repo.insertCompany(tx, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone || null,
-        planId: body.planId,
-        status: true,
-        recurrence: SIGNUP_RECURRENCE,
-        dueDate: new Date(now.getTime() + SIGNUP_TRIAL_DAYS * DAY_MS),
-        schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
-      });
-      await upsertSetting(tx, company.id, "campaignsEnabled", "true");
-      await repo.insertFirstAdmin(tx, {
-        companyId: company.id,
-        name: adminName(body.name),
-        email: body.email,
-        passwordHash,
-      });
-      return company.id;
-    });
-    return loadCompany(deps.db, companyId);
-  } catch (error) {
-    throw duplicateError(error) ?? error;
-  }
+  return insertCompanyWithAdmin(
+    deps,
+    {
+      name: body.name,
+      email: body.email,
+      phone: body.phone || null,
+      planId: body.planId,
+      status: true,
+      recurrence: SIGNUP_RECURRENCE,
+      dueDate: new Date(now.getTime() + SIGNUP_TRIAL_DAYS * DAY_MS),
+      schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+    },
+    true,
+    { email: body.email, passwordHash },
+  );
 }
 
 /**
@@ -155,38 +166,28 @@ export async function createCompany(deps: Deps, body: CompanyBody): Promise<Comp
   await assertPlanExists(deps.db, body.planId);
   await assertEmailsFree(deps.db, body.email);
   const passwordHash = await hashPassword(body.password ?? randomBytes(24).toString("base64url"));
-  try {
-    const companyId = await deps.db.transaction(async (tx) => {
-      const company = await repo.insertCompany(tx, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone ?? null,
-        document: body.document ?? null,
-        planId: body.planId,
-        status: body.status ?? true,
-        dueDate: toDueDate(body.dueDate),
-        recurrence: body.recurrence ?? "MENSAL",
-        schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
-        billingName: body.billingName ?? null,
-        zipCode: body.zipCode ?? null,
-        street: body.street ?? null,
-        state: body.state ?? null,
-        city: body.city ?? null,
-        district: body.district ?? null,
-      });
-      await upsertSetting(tx, company.id, "campaignsEnabled", String(body.campaignsEnabled ?? true));
-      await repo.insertFirstAdmin(tx, {
-        companyId: company.id,
-        name: adminName(body.name),
-        email: body.email,
-        passwordHash,
-      });
-      return company.id;
-    });
-    return loadCompany(deps.db, companyId);
-  } catch (error) {
-    throw duplicateError(error) ?? error;
-  }
+  return insertCompanyWithAdmin(
+    deps,
+    {
+      name: body.name,
+      email: body.email,
+      phone: body.phone ?? null,
+      document: body.document ?? null,
+      planId: body.planId,
+      status: body.status ?? true,
+      dueDate: toDueDate(body.dueDate),
+      recurrence: body.recurrence ?? "MENSAL",
+      schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+      billingName: body.billingName ?? null,
+      zipCode: body.zipCode ?? null,
+      street: body.street ?? null,
+      state: body.state ?? null,
+      city: body.city ?? null,
+      district: body.district ?? null,
+    },
+    body.campaignsEnabled ?? true,
+    { email: body.email, passwordHash },
+  );
 }
 
 /** Changes only what is sent. The password field is not used here: users change passwords on /users. */

@@ -26,8 +26,9 @@ export async function ticketForNumber(
   number: string,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const { companyId } = whatsapp;
-  const contact = await upsertContact(db, companyId, { number, name: number, isGroup: false });
-  const existing = await findActiveTicket(db, companyId, contact.id, whatsapp.id);
+  const { contact, created } = await upsertContact(db, companyId, { number, name: number, isGroup: false });
+  // A contact this statement created has no ticket yet.
+  const existing = created ? undefined : await findActiveTicket(db, companyId, contact.id, whatsapp.id);
   if (existing) return { ticket: existing, created: false };
   const ticket = await insertTicket(db, {
     companyId,

@@ -3,6 +3,7 @@ import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { runChatbot } from "../chatbot/chatbot.js";
+import { findContact } from "../contacts/contacts.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
 import { startInboundClocks } from "../tickets/tickets.jobs.js";
@@ -13,16 +14,14 @@ import {
   advanceMessageAck,
   type ContactRow,
   findActiveOrNewestTicket,
-  findContact,
   insertInboundMessage,
   insertTicketWithRelations,
   type MessageRow,
-  messageExists,
   messageIdByProviderId,
   type TicketRelations,
   type TicketRow,
   touchTicketWithRelations,
-  upsertInboundContact,
+  upsertContact,
 } from "./ingestion.repository.js";
 import { contactPayload, messagePayload, ticketPayload } from "./ingestion.serializers.js";
 
@@ -105,7 +104,8 @@ export async function ingestInbound(
   }
   // Cheap pre-check so a redelivered media message does not store its file twice. Without media
   // the insert's ON CONFLICT finds the redelivery (Duplicate below rolls the transaction back).
-  if (message.media && (await messageExists(deps.db, whatsapp.id, message.providerId))) return { duplicate: true };
+  if (message.media && (await messageIdByProviderId(deps.db, companyId, whatsapp.id, message.providerId)) !== undefined)
+    return { duplicate: true };
 
   const stored = message.media
     ? await deps.media.save(companyId, { data: message.media.data, originalName: message.media.fileName })
@@ -119,12 +119,12 @@ export async function ingestInbound(
   try {
     ({ result, relations } = await deps.db.transaction(async (tx) => {
       const { contact, created } = message.group
-        ? await upsertInboundContact(tx, companyId, {
+        ? await upsertContact(tx, companyId, {
             number: message.group.id,
             name: message.group.name,
             isGroup: true,
           })
-        : await upsertInboundContact(tx, companyId, {
+        : await upsertContact(tx, companyId, {
             number: message.from,
             name: message.name?.trim() || message.from,
             isGroup: false,

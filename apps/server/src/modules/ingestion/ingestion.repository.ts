@@ -6,38 +6,6 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type TicketRow = typeof tickets.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 
-export async function messageExists(db: Executor, whatsappId: number, providerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/**
- * Creates the contact or answers the existing one. The conflict branch writes
- * the row, which locks it until the commit: two messages of one customer are
- * ingested one after the other, so they cannot open two tickets.
- * A private contact keeps the name it has (an attendant may have edited it);
- * a group follows its current subject.
- */
-export async function upsertContact(
-  db: Executor,
-  companyId: number,
-  values: { number: string; name: string; isGroup: boolean },
-): Promise<ContactRow> {
-  const [row] = await db
-    .insert(contacts)
-    .values({ companyId, number: values.number, name: values.name, isGroup: values.isGroup })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      set: values.isGroup ? { name: values.name, updatedAt: new Date() } : { number: sql`${contacts.number}` },
-    })
-    .returning();
-  return row!;
-}
-
 export async function findActiveTicket(
   db: Executor,
   companyId: number,
@@ -126,18 +94,9 @@ export async function advanceMessageAck(
   return row;
 }
 
-export async function findContact(db: Executor, companyId: number, contactId: number): Promise<ContactRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)))
-    .limit(1);
-  return row;
-}
-
 /*
- * The inbound hot path (ingest.ts): the same reads and writes as the functions
- * above, folded so a message costs fewer round trips.
+ * The message hot paths (ingest.ts, messages/send.ts): contact and ticket reads
+ * and writes folded so a message costs fewer round trips.
  */
 
 export type TicketRelations = Awaited<ReturnType<typeof ticketRelations>>;
@@ -155,9 +114,10 @@ const relationColumns = {
   >`(select json_build_object('id', ${whatsapps.id}, 'name', ${whatsapps.name}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId})`,
 };
 
-const ticketWithRelations = { ...getTableColumns(tickets), ...relationColumns };
+/** A ticket row with ticketRelations, for the RETURNING of a statement that writes the ticket (see splitRelations). */
+export const ticketWithRelations = { ...getTableColumns(tickets), ...relationColumns };
 
-function splitRelations(row: TicketRow & { [K in keyof typeof relationColumns]: unknown }): {
+export function splitRelations(row: TicketRow & { [K in keyof typeof relationColumns]: unknown }): {
   ticket: TicketRow;
   relations: TicketRelations;
 } {
@@ -202,8 +162,15 @@ export async function findTicketForReader(db: Executor, companyId: number, ticke
   };
 }
 
-/** upsertContact, also telling whether this statement created the contact (then it has no ticket yet). */
-export async function upsertInboundContact(
+/**
+ * Creates the contact or answers the existing one, telling whether this
+ * statement created it (then it has no ticket yet). The conflict branch writes
+ * the row, which locks it until the commit: two messages of one customer are
+ * ingested one after the other, so they cannot open two tickets.
+ * A private contact keeps the name it has (an attendant may have edited it);
+ * a group follows its current subject.
+ */
+export async function upsertContact(
   db: Executor,
   companyId: number,
   values: { number: string; name: string; isGroup: boolean },

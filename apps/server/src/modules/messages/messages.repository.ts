@@ -1,10 +1,16 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
-import type { MessageRow, TicketRow } from "../ingestion/ingestion.repository.js";
-
-export type WhatsappRow = typeof whatsapps.$inferSelect;
+import { contacts, messages, tickets } from "../../db/schema/index.js";
+import {
+  type MessageRow,
+  splitRelations,
+  type TicketRelations,
+  type TicketRow,
+  ticketWithRelations,
+} from "../ingestion/ingestion.repository.js";
+import { findDefaultWhatsapp } from "../tickets/tickets.repository.js";
+import { findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 
 /** What a message written by this module keeps in `dataJson` (there is no userId column). */
 export interface SentMessageData {
@@ -20,34 +26,8 @@ export async function findSendingConnection(
   companyId: number,
   whatsappId: number | null,
 ): Promise<WhatsappRow | undefined> {
-  if (whatsappId !== null) {
-    const [own] = await db
-      .select()
-      .from(whatsapps)
-      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
-      .limit(1);
-    if (own) return own;
-  }
-  const [fallback] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
-    .orderBy(whatsapps.id)
-    .limit(1);
-  return fallback;
-}
-
-export async function findConnection(
-  db: Executor,
-  companyId: number,
-  whatsappId: number,
-): Promise<WhatsappRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)))
-    .limit(1);
-  return row;
+  const own = whatsappId === null ? undefined : await findWhatsapp(db, companyId, whatsappId);
+  return own ?? findDefaultWhatsapp(db, companyId);
 }
 
 export async function findMessage(db: Executor, companyId: number, id: number): Promise<MessageRow | undefined> {
@@ -64,13 +44,16 @@ export async function insertMessage(db: Executor, values: typeof messages.$infer
   return row!;
 }
 
-/** A sent message moves the ticket up with its text; unlike inbound, unread stays as it is. */
+/**
+ * A sent message moves the ticket up with its text; unlike inbound, unread stays
+ * as it is. Answers the row with the names its event carries (ticketRelations).
+ */
 export async function touchTicketWithSent(
   db: Executor,
   companyId: number,
   ticketId: number,
   values: { lastMessage: string; whatsappId: number },
-): Promise<TicketRow> {
+): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
   const [row] = await db
     .update(tickets)
     .set({
@@ -80,8 +63,8 @@ export async function touchTicketWithSent(
       updatedAt: new Date(),
     })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning();
-  return row!;
+    .returning(ticketWithRelations);
+  return splitRelations(row!);
 }
 
 const quoted = alias(messages, "quoted");

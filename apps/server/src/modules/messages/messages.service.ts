@@ -6,22 +6,16 @@ import {
 } from "@atendo/shared";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { findContact, findTicketForReader } from "../ingestion/ingestion.repository.js";
+import { findContact } from "../contacts/contacts.repository.js";
+import { findTicketForReader } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
-import { canSeeTicket } from "../ticket-notes/ticket-notes.access.js";
+import { canSeeTicket, isTicketAdmin } from "../tickets/ticket-access.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
-import {
-  findConnection,
-  findMessage,
-  markMessageDeleted,
-  markTicketRead,
-  pageContactMessages,
-} from "./messages.repository.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
+import { findMessage, markMessageDeleted, markTicketRead, pageContactMessages } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
 import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
-
-const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
 /** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
 async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number) {
@@ -29,7 +23,7 @@ async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, tic
     deps.db,
     actor.companyId,
     ticketId,
-    isAdmin(actor) ? undefined : actor.userId,
+    isTicketAdmin(actor) ? undefined : actor.userId,
   );
   if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
   if (!canSeeTicket(actor, found.ticket, found.viewer.queueIds, found.viewer.allTicket)) {
@@ -125,7 +119,7 @@ export async function deleteSentMessage(deps: SendDeps, actor: AuthSession, id: 
   const contact = ticket && (await findContact(deps.db, companyId, ticket.contactId));
   if (message.isDeleted) return toTicketMessage(deps.media, message, quotedSummary(quoted), contact ?? null);
 
-  const whatsapp = message.whatsappId ? await findConnection(deps.db, companyId, message.whatsappId) : undefined;
+  const whatsapp = message.whatsappId ? await findWhatsapp(deps.db, companyId, message.whatsappId) : undefined;
   if (!ticket || !contact || !whatsapp || !message.providerId) throw new AppError("ERR_DELETE_WAPP_MSG");
   const provider = connectedProvider(deps, whatsapp);
   try {

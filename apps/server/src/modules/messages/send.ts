@@ -2,24 +2,19 @@ import type { MediaType } from "@atendo/shared";
 import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
+import { findContact } from "../contacts/contacts.repository.js";
 import { takeAck } from "../ingestion/early-acks.js";
-import {
-  advanceMessageAck,
-  type ContactRow,
-  findContact,
-  type MessageRow,
-  ticketRelations,
-} from "../ingestion/ingestion.repository.js";
+import { advanceMessageAck, type ContactRow, type MessageRow } from "../ingestion/ingestion.repository.js";
 import { contactPayload, ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { detectUploadType } from "../quick-messages/upload-type.js";
 import { emitNewMessage } from "../tickets/tickets.events.js";
+import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import {
   findMessage,
   findSendingConnection,
   insertMessage,
   type SentMessageData,
   touchTicketWithSent,
-  type WhatsappRow,
 } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary } from "./messages.serializers.js";
 
@@ -142,11 +137,11 @@ export async function sendTicketMessage(
         quotedMsgId: quoted?.id ?? null,
         dataJson: data,
       });
-      const updatedTicket = await touchTicketWithSent(tx, companyId, ticket.id, {
+      const updated = await touchTicketWithSent(tx, companyId, ticket.id, {
         lastMessage: lastMessageOf(body, row.mediaName),
         whatsappId: whatsapp.id,
       });
-      return { row, updatedTicket };
+      return { row, updated };
     }),
   );
   let row = committed.row;
@@ -157,7 +152,7 @@ export async function sendTicketMessage(
     row = (await advanceMessageAck(deps.db, whatsapp.id, providerId, earlyAck)) ?? row;
   }
 
-  await emitSent(deps, row, committed.updatedTicket, contact, quotedSummary(quoted));
+  await emitSent(deps, row, committed.updated, contact, quotedSummary(quoted));
   return row;
 }
 
@@ -176,15 +171,14 @@ async function storeSent<T>(deps: SendDeps, stored: { path: string } | undefined
 async function emitSent(
   deps: SendDeps,
   row: MessageRow,
-  ticketRow: Awaited<ReturnType<typeof touchTicketWithSent>>,
+  updated: Awaited<ReturnType<typeof touchTicketWithSent>>,
   contact: ContactRow,
   quoted: ReturnType<typeof quotedSummary>,
 ): Promise<void> {
-  const { companyId } = row;
   try {
-    const ticket = ticketPayload(ticketRow, contact, await ticketRelations(deps.db, companyId, ticketRow.id));
+    const ticket = ticketPayload(updated.ticket, contact, updated.relations);
     // Only the sockets allowed to see the ticket (its queue, its user, admins), as ingestion does.
-    await emitNewMessage(deps, ticketRow, {
+    await emitNewMessage(deps, updated.ticket, {
       message: messageEventPayload(deps.media, row, contact, quoted),
       ticket,
       contact: contactPayload(contact),

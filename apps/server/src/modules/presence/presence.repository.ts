@@ -24,11 +24,12 @@ export function onlineSql(alias = "users"): SQL {
 }
 
 /**
- * A connect or a ping: online, seen now. Raw SQL so the row's updatedAt stays
- * the last real edit. Answers whether the user read as offline before.
+ * Applies `set` to the user's row (locked first) and answers whether the user
+ * read as online before; undefined when there is no such user. Raw SQL so the
+ * row's updatedAt stays the last real edit.
  */
-export async function markOnline(db: Executor, companyId: number, userId: number): Promise<boolean> {
-  const result = await selectRows<{ was_online: boolean }>(
+async function updatePresence(db: Executor, companyId: number, userId: number, set: SQL): Promise<boolean | undefined> {
+  const [row] = await selectRows<{ was_online: boolean }>(
     db,
     sql`
     with before as (
@@ -36,27 +37,20 @@ export async function markOnline(db: Executor, companyId: number, userId: number
        where u.company_id = ${companyId} and u.id = ${userId}
        for update
     )
-    update ${users} set online = true, last_seen_at = now()
+    update ${users} set ${set}
       from before where ${users}.id = before.id
     returning before.was_online`,
   );
-  const row = result[0];
-  return row !== undefined && !row.was_online;
+  return row?.was_online;
+}
+
+/** A connect or a ping: online, seen now. Answers whether the user read as offline before. */
+export async function markOnline(db: Executor, companyId: number, userId: number): Promise<boolean> {
+  const wasOnline = await updatePresence(db, companyId, userId, sql`online = true, last_seen_at = now()`);
+  return wasOnline !== undefined && !wasOnline;
 }
 
 /** The user's last socket is gone. Answers whether the user read as online before. */
 export async function markOffline(db: Executor, companyId: number, userId: number): Promise<boolean> {
-  const result = await selectRows<{ was_online: boolean }>(
-    db,
-    sql`
-    with before as (
-      select id, ${onlineSql("u")} as was_online from ${users} u
-       where u.company_id = ${companyId} and u.id = ${userId}
-       for update
-    )
-    update ${users} set online = false
-      from before where ${users}.id = before.id
-    returning before.was_online`,
-  );
-  return result[0]?.was_online === true;
+  return (await updatePresence(db, companyId, userId, sql`online = false`)) === true;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { queues } from "../../db/schema/index.js";
 
@@ -76,3 +76,13 @@ export async function deleteQueue(db: Executor, companyId: number, id: number): 
 }
 
 export { companyHasIntegration, companyHasPrompt } from "../../db/tenant.js";
+
+/** How many of these queue ids belong to the company. */
+export async function countCompanyQueues(db: Executor, companyId: number, queueIds: number[]): Promise<number> {
+  if (queueIds.length === 0) return 0;
+  const [row] = await db
+    .select({ value: count() })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  return row?.value ?? 0;
+}

@@ -2,10 +2,18 @@ import { randomBytes } from "node:crypto";
 import { companyEvent, DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { linkUserQueue, newPlan, newQueue, newSuper, newTenant } from "../../../test/factories.js";
+import {
+  linkUserQueue,
+  newIntegration,
+  newPlan,
+  newPrompt,
+  newQueue,
+  newSuper,
+  newTenant,
+} from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { uniqueViolation } from "../../db/errors.js";
-import { prompts, queueIntegrations, queues, userQueues } from "../../db/schema/index.js";
+import { queues, userQueues } from "../../db/schema/index.js";
 import { insertQueue } from "./queues.repository.js";
 
 let env: TestEnv;
@@ -21,20 +29,6 @@ const queueBody = (values: Record<string, unknown> = {}) => ({
   color: `#${randomBytes(3).toString("hex")}`,
   ...values,
 });
-const newPrompt = async (companyId: number) => {
-  const [row] = await env.db
-    .insert(prompts)
-    .values({ companyId, name: `Prompt ${unique()}`, prompt: "x".repeat(50), apiKey: "sk-test" })
-    .returning();
-  return row!;
-};
-const newIntegration = async (companyId: number) => {
-  const [row] = await env.db
-    .insert(queueIntegrations)
-    .values({ companyId, type: "n8n", name: `Int ${unique()}` })
-    .returning();
-  return row!;
-};
 
 describe("GET /queue", () => {
   it("answers the company's queues by orderQueue then name, to any logged-in user", async () => {
@@ -91,8 +85,8 @@ describe("GET /queue/:id", () => {
 describe("POST /queue", () => {
   it("creates a queue with the default week schedule and emits create", async () => {
     const { company, adminHeaders } = await newTenant(env);
-    const prompt = await newPrompt(company.id);
-    const integration = await newIntegration(company.id);
+    const prompt = await newPrompt(env.db, company.id);
+    const integration = await newIntegration(env.db, company.id);
     const emit = vi.spyOn(env.ctx.realtime, "toCompany");
     const payload = queueBody({
       greetingMessage: "Welcome",
@@ -170,8 +164,8 @@ describe("POST /queue", () => {
     const { adminHeaders } = await newTenant(env);
     const other = await newTenant(env);
     for (const payload of [
-      queueBody({ promptId: (await newPrompt(other.company.id)).id }),
-      queueBody({ integrationId: (await newIntegration(other.company.id)).id }),
+      queueBody({ promptId: (await newPrompt(env.db, other.company.id)).id }),
+      queueBody({ integrationId: (await newIntegration(env.db, other.company.id)).id }),
       queueBody({ promptId: 99999999 }),
     ]) {
       const response = await env.app.inject({ method: "POST", url: "/queue", headers: adminHeaders, payload });
@@ -305,7 +299,7 @@ describe("PUT /queue/:id", () => {
       method: "PUT",
       url: `/queue/${queue.id}`,
       headers: adminHeaders,
-      payload: { promptId: (await newPrompt(other.company.id)).id },
+      payload: { promptId: (await newPrompt(env.db, other.company.id)).id },
     });
     expect(prompt.statusCode).toBe(404);
     expect(prompt.json()).toEqual({ error: "ERR_NOT_FOUND" });

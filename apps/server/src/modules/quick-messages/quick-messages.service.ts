@@ -18,7 +18,7 @@ import {
   type QuickMessageRow,
   updateQuickMessage,
 } from "./quick-messages.repository.js";
-import { detectUploadType, UPLOAD_LIMIT_BY_KIND } from "./upload-type.js";
+import { detectUploadType, UPLOAD_LIMIT_BY_KIND, uploadDisplayName } from "./upload-type.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "log">;
 
@@ -133,12 +133,6 @@ export async function removeQuickMessage(deps: Deps, actor: AuthSession, id: num
   await removeFile(deps, row?.mediaPath);
 }
 
-/** Client file names are shown, never used as paths: keep the last segment, printable, bounded. */
-function displayName(fileName: string, extension: string): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
-  return (base || `file.${extension}`).slice(0, 200);
-}
-
 /**
  * Attaches a file, replacing (and deleting) any previous one. The type comes
  * from the bytes, and the limit from the type (document 2 section 9).
@@ -169,7 +163,7 @@ export async function attachQuickMessageMedia(
       previous = locked.mediaPath;
       return updateQuickMessage(tx, companyId, id, {
         mediaPath: stored.path,
-        mediaName: displayName(file.fileName, type.extension),
+        mediaName: uploadDisplayName(file.fileName, `file.${type.extension}`),
       });
     });
     if (!row) throw new AppError("ERR_NOT_FOUND");

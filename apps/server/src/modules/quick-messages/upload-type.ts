@@ -69,3 +69,9 @@ export function detectUploadType(data: Buffer, fileName: string): DetectedType |
   }
   return undefined;
 }
+
+/** Client file names are shown, never used as paths: the last segment, printable, bounded; `fallback` when nothing is left. */
+export function uploadDisplayName(fileName: string, fallback: string): string {
+  const base = (fileName.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
+  return (base || fallback).slice(0, 200);
+}

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { contacts, tags, tickets, ticketTags, userQueues } from "../../db/schema/index.js";
+import { contacts, tags, tickets, ticketTags } from "../../db/schema/index.js";
 
 export type TagRow = typeof tags.$inferSelect;
 export type NewTagRow = typeof tags.$inferInsert;
@@ -174,14 +174,6 @@ export async function tagsOfTickets(
     result.set(ticketId, list);
   }
   return result;
-}
-
-export async function queueIdsOfUser(db: Executor, companyId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
-  return rows.map((row) => row.queueId);
 }
 
 export type KanbanTicketRow = Pick<

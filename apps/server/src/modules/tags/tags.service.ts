@@ -13,13 +13,13 @@ import {
   type TagUpdateBody,
   type TicketTagsEventPayload,
 } from "@atendo/shared";
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { uniqueViolation } from "../../db/errors.js";
-import { tickets } from "../../db/schema/index.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { emitTicketEvent } from "../tickets/tickets.events.js";
+import { findTicketRow } from "../tickets/tickets.repository.js";
+import { queueIdsOfUser } from "../users/users.repository.js";
 import {
   addTicketTags,
   clearTicketTags,
@@ -32,7 +32,6 @@ import {
   listTags,
   lockTicket,
   pageTags,
-  queueIdsOfUser,
   replaceTicketTags,
   type TagChanges,
   type TagWithCount,
@@ -66,17 +65,7 @@ function emitTag(deps: Deps, companyId: number, payload: TagEventPayload) {
 
 /** Tag changes reach exactly the sockets allowed to see the ticket. */
 async function emitTicketTags(deps: Deps, companyId: number, ticketId: number, tags: TagSummary[]) {
-  const [ticket] = await deps.db
-    .select({
-      id: tickets.id,
-      companyId: tickets.companyId,
-      queueId: tickets.queueId,
-      userId: tickets.userId,
-      status: tickets.status,
-    })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .limit(1);
+  const ticket = await findTicketRow(deps.db, companyId, ticketId);
   if (!ticket) return;
   const payload: TicketTagsEventPayload = { action: "update", ticket: { id: ticketId, tags } };
   await emitTicketEvent(deps, ticket, payload);

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { ticketNotes, tickets, userQueues, users } from "../../db/schema/index.js";
+import { ticketNotes, tickets, users } from "../../db/schema/index.js";
 
 export type TicketNoteRow = typeof ticketNotes.$inferSelect;
 export type NewTicketNoteRow = typeof ticketNotes.$inferInsert;
@@ -17,14 +17,6 @@ export async function findTicketAccess(db: Executor, companyId: number, id: numb
   return row;
 }
 export type TicketAccess = NonNullable<Awaited<ReturnType<typeof findTicketAccess>>>;
-
-export async function queueIdsOfUser(db: Executor, companyId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
-  return rows.map((row) => row.queueId);
-}
 
 const withUser = { note: ticketNotes, userName: users.name };
 

@@ -3,21 +3,19 @@ import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findContact } from "../contacts/contacts.repository.js";
-import { canSeeTicket } from "./ticket-notes.access.js";
+import { canSeeTicket, isTicketAdmin } from "../tickets/ticket-access.js";
+import { queueIdsOfUser } from "../users/users.repository.js";
 import {
   deleteTicketNote,
   findTicketAccess,
   findTicketNote,
   insertTicketNote,
   listTicketNotes,
-  queueIdsOfUser,
   type TicketAccess,
   type TicketNoteWithUser,
 } from "./ticket-notes.repository.js";
 
 type Deps = Pick<AppContext, "db">;
-
-const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
 function toTicketNote(row: TicketNoteWithUser): TicketNote {
   return {
@@ -35,7 +33,7 @@ function toTicketNote(row: TicketNoteWithUser): TicketNote {
 async function visibleTicket(deps: Deps, actor: AuthSession, ticketId: number): Promise<TicketAccess> {
   const ticket = await findTicketAccess(deps.db, actor.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  const queueIds = isAdmin(actor) ? [] : await queueIdsOfUser(deps.db, actor.companyId, actor.userId);
+  const queueIds = isTicketAdmin(actor) ? [] : await queueIdsOfUser(deps.db, actor.companyId, actor.userId);
   if (!canSeeTicket(actor, ticket, queueIds)) throw new AppError("ERR_NO_PERMISSION");
   return ticket;
 }
@@ -71,6 +69,6 @@ export async function listNotesOfTicket(
 export async function removeTicketNote(deps: Deps, actor: AuthSession, id: number): Promise<void> {
   const note = await findTicketNote(deps.db, actor.companyId, id);
   if (!note) throw new AppError("ERR_NOT_FOUND");
-  if (!isAdmin(actor) && note.userId !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
+  if (!isTicketAdmin(actor) && note.userId !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
   if (!(await deleteTicketNote(deps.db, actor.companyId, id))) throw new AppError("ERR_NOT_FOUND");
 }

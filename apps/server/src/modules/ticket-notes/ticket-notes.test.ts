@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { linkUserQueue, login, newContact, newQueue, newTenant, newTicket, newUser } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { ticketNotes, users } from "../../db/schema/index.js";
-import { canSeeTicket } from "./ticket-notes.access.js";
+import { canSeeTicket } from "../tickets/ticket-access.js";
 
 let env: TestEnv;
 beforeAll(async () => {

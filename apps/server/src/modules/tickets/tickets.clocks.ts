@@ -3,7 +3,8 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { messages, tickets, whatsapps } from "../../db/schema/index.js";
 import type { JobDefinition } from "../../jobs/define.js";
-import { latestTracking, type TicketRow, type WhatsappRow } from "./tickets.repository.js";
+import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+import { latestTracking, type TicketRow } from "./tickets.repository.js";
 
 /**
  * What the ticket timers share (docs/decisions.md, "Ticket and chatbot timeouts"): the clock a

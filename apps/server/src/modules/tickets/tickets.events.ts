@@ -32,6 +32,10 @@ export async function ticketAudience(db: Executor, ticket: AudienceTicket): Prom
   return [...audience];
 }
 
+/** Whether two states of a ticket have the same audience: what ticketAudience reads is unchanged. */
+const sameReach = (a: AudienceTicket, b: AudienceTicket) =>
+  a.queueId === b.queueId && a.userId === b.userId && (a.status === "pending") === (b.status === "pending");
+
 /** `company-{id}-ticket` to the sockets allowed to see the ticket, once each. */
 export async function emitTicketEvent(deps: EventDeps, ticket: AudienceTicket, payload: unknown): Promise<void> {
   const audience = await ticketAudience(deps.db, ticket);
@@ -70,7 +74,9 @@ export async function emitTicketChange(
   after: AudienceTicket,
   payload: unknown,
 ): Promise<void> {
-  const [previous, next] = await Promise.all([ticketAudience(deps.db, before), ticketAudience(deps.db, after)]);
+  const [previous, next] = sameReach(before, after)
+    ? await ticketAudience(deps.db, after).then((audience) => [audience, audience])
+    : await Promise.all([ticketAudience(deps.db, before), ticketAudience(deps.db, after)]);
   const event = companyEvent.ticket(after.companyId);
   const same = previous.length === next.length && previous.every((room) => next.includes(room));
   if (!same) deps.realtime.toRooms(previous, event, { action: "delete", ticketId: before.id }, next);

@@ -7,6 +7,7 @@ import { defineJob } from "../../jobs/define.js";
 import { botTimeoutJob, botWaitsForChoice } from "../chatbot/chatbot.jobs.js";
 import type { ConnectionTimers } from "../ingestion/ingestion.repository.js";
 import { sendTicketMessage } from "../messages/send.js";
+import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
 import {
   type ClockDeps,
@@ -19,7 +20,7 @@ import {
   ticketWithConnection,
 } from "./tickets.clocks.js";
 import { type AudienceTicket, emitTicketChange } from "./tickets.events.js";
-import { findQueue, latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
+import { latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
 import { toTicketById } from "./tickets.service.js";
 import { ticketTexts } from "./tickets.texts.js";
 

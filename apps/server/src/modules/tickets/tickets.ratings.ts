@@ -1,9 +1,9 @@
 import { RATING_MAX } from "@atendo/shared";
 import type { Executor } from "../../db/client.js";
 import { sendTicketMessage } from "../messages/send.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import {
   claimRatingRequest,
-  findWhatsapp,
   insertRating,
   latestTracking,
   type TicketRow,

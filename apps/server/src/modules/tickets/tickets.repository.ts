@@ -15,10 +15,10 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
+import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, "id" | "companyId">>;
-export type WhatsappRow = typeof whatsapps.$inferSelect;
 
 /** Tenant-scoped lookup: another company's id is simply not found. */
 export async function findTicketRow(db: Executor, companyId: number, id: number): Promise<TicketRow | undefined> {
@@ -165,9 +165,9 @@ const detailColumns = {
   whatsapp: { id: whatsapps.id, name: whatsapps.name },
 };
 
-function detailQuery(db: Executor) {
+function detailQuery(db: Executor, companyId: number) {
   return db
-    .select(detailColumns)
+    .select({ ...detailColumns, tags: tagsColumn(companyId) })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
@@ -186,7 +186,7 @@ function tagsColumn(companyId: number) {
   >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}), '[]'::json) from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id})`;
 }
 
-export type TicketPageRow = TicketDetailRow & { tags: TicketTag[]; total: number };
+export type TicketPageRow = TicketDetailRow & { total: number };
 
 /**
  * One page of tickets with their names and tags, newest activity first, and the
@@ -232,7 +232,7 @@ export async function pageTickets(
 }
 
 export async function ticketDetail(db: Executor, companyId: number, id: number): Promise<TicketDetailRow | undefined> {
-  const [row] = await detailQuery(db)
+  const [row] = await detailQuery(db, companyId)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
     .limit(1);
   return row;
@@ -301,30 +301,12 @@ export async function findOtherOpenTicket(db: Executor, companyId: number, conta
   return row;
 }
 
-export async function findWhatsapp(db: Executor, companyId: number, id: number): Promise<WhatsappRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)))
-    .limit(1);
-  return row;
-}
-
 export async function findDefaultWhatsapp(db: Executor, companyId: number): Promise<WhatsappRow | undefined> {
   const [row] = await db
     .select()
     .from(whatsapps)
     .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
     .orderBy(whatsapps.id)
-    .limit(1);
-  return row;
-}
-
-export async function findQueue(db: Executor, companyId: number, id: number) {
-  const [row] = await db
-    .select({ id: queues.id, name: queues.name })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)))
     .limit(1);
   return row;
 }

@@ -1,7 +1,7 @@
 import type { Ticket } from "@atendo/shared";
 import type { TicketDetailRow } from "./tickets.repository.js";
 
-export function toTicket(row: TicketDetailRow, tags: Ticket["tags"] = []): Ticket {
+export function toTicket(row: TicketDetailRow): Ticket {
   const { ticket } = row;
   return {
     id: ticket.id,
@@ -21,7 +21,7 @@ export function toTicket(row: TicketDetailRow, tags: Ticket["tags"] = []): Ticke
     unreadMessages: ticket.unreadMessages,
     updatedAt: ticket.updatedAt.toISOString(),
     createdAt: ticket.createdAt.toISOString(),
-    tags,
+    tags: row.tags,
     useIntegration: ticket.useIntegration,
     promptId: ticket.promptId,
     integrationId: ticket.integrationId,

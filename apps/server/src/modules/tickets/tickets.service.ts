@@ -14,7 +14,9 @@ import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { sendTicketMessage } from "../messages/send.js";
+import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import { canSeeTicket, isTicketAdmin } from "./ticket-access.js";
 import { type AudienceTicket, emitTicketChange, emitTicketEvent } from "./tickets.events.js";
 import {
@@ -23,11 +25,9 @@ import {
   deleteTicketRow,
   findDefaultWhatsapp,
   findOtherOpenTicket,
-  findQueue,
   findTicketRow,
   findTicketRowByUuid,
   findUserName,
-  findWhatsapp,
   insertTicketRow,
   insertTracking,
   latestTracking,
@@ -37,7 +37,6 @@ import {
   type TicketChanges,
   type TicketListFilters,
   type TicketRow,
-  tagsOfTickets,
   ticketDetail,
   updateTicketRow,
   updateTracking,
@@ -62,9 +61,9 @@ function dayRange(day: string, path: string): { from: Date; to: Date } {
 }
 
 export async function toTicketById(db: Executor, companyId: number, id: number): Promise<Ticket> {
-  const [row, tags] = await Promise.all([ticketDetail(db, companyId, id), tagsOfTickets(db, companyId, [id])]);
+  const row = await ticketDetail(db, companyId, id);
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND");
-  return toTicket(row, tags.get(id));
+  return toTicket(row);
 }
 
 /**
@@ -106,7 +105,7 @@ export async function listTickets(
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const { rows, count } = await pageTickets(deps.db, actor.companyId, filters, { limit: TICKETS_PAGE_SIZE, offset });
   return {
-    tickets: rows.map((row) => toTicket(row, row.tags)),
+    tickets: rows.map((row) => toTicket(row)),
     count,
     hasMore: offset + rows.length < count,
   };

@@ -124,14 +124,13 @@ export async function setUserQueues(db: Executor, companyId: number, userId: num
   }
 }
 
-/** How many of these queue ids belong to the company. */
-export async function countCompanyQueues(db: Executor, companyId: number, queueIds: number[]): Promise<number> {
-  if (queueIds.length === 0) return 0;
-  const [row] = await db
-    .select({ value: count() })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-  return row?.value ?? 0;
+/** The ids of the queues the user serves. */
+export async function queueIdsOfUser(db: Executor, companyId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ queueId: userQueues.queueId })
+    .from(userQueues)
+    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+  return rows.map((row) => row.queueId);
 }
 
 export { companyHasWhatsapp } from "../../db/tenant.js";

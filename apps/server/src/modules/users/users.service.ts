@@ -16,9 +16,9 @@ import { AppError } from "../../http/errors.js";
 import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
 import { isOnline } from "../presence/presence.repository.js";
+import { countCompanyQueues } from "../queues/queues.repository.js";
 import {
   companyHasWhatsapp,
-  countCompanyQueues,
   countCompanyUsers,
   deleteUser,
   emailTaken,

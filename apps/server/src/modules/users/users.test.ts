@@ -11,10 +11,11 @@ import {
   newSuper,
   newTenant,
   newUser,
+  newWhatsapp,
   PASSWORD,
 } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
-import { users, whatsapps } from "../../db/schema/index.js";
+import { users } from "../../db/schema/index.js";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -34,13 +35,6 @@ const refreshCookie = async (email: string, password = PASSWORD) => {
   const response = await env.app.inject({ method: "POST", url: "/auth/login", payload: { email, password } });
   const header = String(response.headers["set-cookie"]);
   return /jrt=([^;]+)/.exec(header)?.[1] ?? "";
-};
-const newWhatsapp = async (companyId: number) => {
-  const [row] = await env.db
-    .insert(whatsapps)
-    .values({ companyId, name: `Conn ${unique()}`, token: `tok-${unique()}` })
-    .returning();
-  return row!;
 };
 
 describe("GET /users/", () => {
@@ -179,7 +173,7 @@ describe("POST /users", () => {
     const { company, adminHeaders } = await newTenant(env);
     const q1 = await newQueue(env.db, company.id, { name: "A queue", orderQueue: 1 });
     const q2 = await newQueue(env.db, company.id, { name: "B queue", orderQueue: 2 });
-    const whatsapp = await newWhatsapp(company.id);
+    const whatsapp = await newWhatsapp(env.db, company.id);
     const emit = vi.spyOn(env.ctx.realtime, "toCompany");
     const payload = newUserBody({
       email: `MiXeD-${unique()}@Test.dev`,
@@ -284,7 +278,7 @@ describe("POST /users", () => {
     });
     expect(badQueue.statusCode).toBe(404);
     expect(badQueue.json()).toEqual({ error: "ERR_NO_QUEUE_FOUND" });
-    const foreignWhatsapp = await newWhatsapp(other.company.id);
+    const foreignWhatsapp = await newWhatsapp(env.db, other.company.id);
     const badWhatsapp = await env.app.inject({
       method: "POST",
       url: "/users",
@@ -362,7 +356,7 @@ describe("PUT /users/:id", () => {
     const q1 = await newQueue(env.db, company.id);
     const q2 = await newQueue(env.db, company.id);
     await linkUserQueue(env.db, company.id, agent.id, q1.id);
-    const whatsapp = await newWhatsapp(company.id);
+    const whatsapp = await newWhatsapp(env.db, company.id);
     const emit = vi.spyOn(env.ctx.realtime, "toCompany");
     const response = await env.app.inject({
       method: "PUT",
@@ -404,7 +398,7 @@ describe("PUT /users/:id", () => {
   it("lets a non-admin edit themself but ignores profile, queues, connection and allTicket", async () => {
     const { company, agent, agentHeaders } = await newTenant(env);
     const queue = await newQueue(env.db, company.id);
-    const whatsapp = await newWhatsapp(company.id);
+    const whatsapp = await newWhatsapp(env.db, company.id);
     const response = await env.app.inject({
       method: "PUT",
       url: `/users/${agent.id}`,

@@ -1,20 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import { whatsapps } from "../../db/schema/index.js";
+import { companyHasWhatsapp } from "../../db/tenant.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 
 type Deps = Pick<AppContext, "db" | "sessions">;
 
 /** The connection, in the caller's company only: another company's id answers 404. */
-async function ownConnection(deps: Deps, actor: AuthSession, whatsappId: number) {
-  const [row] = await deps.db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.id, whatsappId)))
-    .limit(1);
-  if (!row) throw new AppError("ERR_NO_WAPP_FOUND");
-  return row;
+async function ownConnection(deps: Deps, actor: AuthSession, whatsappId: number): Promise<void> {
+  if (!(await companyHasWhatsapp(deps.db, actor.companyId, whatsappId))) throw new AppError("ERR_NO_WAPP_FOUND");
 }
 
 function sessionsOf(deps: Deps) {

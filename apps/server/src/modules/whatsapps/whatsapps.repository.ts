@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { companies, queues, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { queues, whatsappQueues, whatsapps } from "../../db/schema/index.js";
 
 export type WhatsappRow = typeof whatsapps.$inferSelect;
 export type NewWhatsappRow = typeof whatsapps.$inferInsert;
@@ -9,21 +9,6 @@ export interface QueueSummaryRow {
   id: number;
   name: string;
   color: string;
-}
-
-/**
- * Locks the company row for the rest of the transaction: connection writes of
- * one company run one at a time, so the one-default rule and the unique name
- * hold under concurrent requests.
- */
-export async function lockCompany(db: Executor, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .for("update")
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Oldest first, so the list is stable and the oldest is the one promoted to default. */
@@ -77,15 +62,6 @@ export async function whatsappTokenTaken(db: Executor, token: string, exceptId?:
     .where(and(...conditions))
     .limit(1);
   return Boolean(row);
-}
-
-export async function countCompanyQueues(db: Executor, companyId: number, queueIds: number[]): Promise<number> {
-  if (queueIds.length === 0) return 0;
-  const [row] = await db
-    .select({ value: count() })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
-  return row?.value ?? 0;
 }
 
 /** The queues of each connection, in the queue list's order. */

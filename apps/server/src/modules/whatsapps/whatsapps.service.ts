@@ -11,19 +11,19 @@ import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { randomToken } from "../auth/tokens.js";
+import { lockCompanyForUpdate } from "../companies/companies.repository.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
+import { countCompanyQueues } from "../queues/queues.repository.js";
 import {
   clearOtherDefaults,
   companyHasIntegration,
   companyHasPrompt,
-  countCompanyQueues,
   countWhatsappQueues,
   countWhatsapps,
   deleteWhatsapp,
   findWhatsapp,
   insertWhatsapp,
   listWhatsapps,
-  lockCompany,
   queuesOfWhatsapps,
   setWhatsappQueues,
   updateWhatsapp,
@@ -219,7 +219,8 @@ export async function updateWhatsappById(
 
   const { row, cleared } = await deps.db
     .transaction(async (tx) => {
-      if (!(await lockCompany(tx, companyId))) throw new AppError("ERR_NO_WAPP_FOUND");
+      // Connection writes of one company run one at a time, so the one-default rule and the unique name hold.
+      if (!(await lockCompanyForUpdate(tx, companyId))) throw new AppError("ERR_NO_WAPP_FOUND");
       const existing = await findWhatsapp(tx, companyId, id);
       if (!existing) throw new AppError("ERR_NO_WAPP_FOUND");
       // The default can only move by making another one default, never by unsetting it.
@@ -244,7 +245,7 @@ export async function updateWhatsappById(
 export async function removeWhatsapp(deps: Deps, actor: AuthSession, id: number): Promise<void> {
   const { companyId } = actor;
   const promoted = await deps.db.transaction(async (tx) => {
-    if (!(await lockCompany(tx, companyId))) throw new AppError("ERR_NO_WAPP_FOUND");
+    if (!(await lockCompanyForUpdate(tx, companyId))) throw new AppError("ERR_NO_WAPP_FOUND");
     const deleted = await deleteWhatsapp(tx, companyId, id);
     if (!deleted) throw new AppError("ERR_NO_WAPP_FOUND");
     if (!deleted.isDefault) return undefined;

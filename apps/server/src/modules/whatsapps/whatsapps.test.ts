@@ -2,9 +2,17 @@ import { randomBytes } from "node:crypto";
 import { CONNECTION_DEFAULTS, companyEvent, WhatsappBody } from "@atendo/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { newPlan, newQueue, newSuper, newTenant, newWhatsapp } from "../../../test/factories.js";
+import {
+  newIntegration,
+  newPlan,
+  newPrompt,
+  newQueue,
+  newSuper,
+  newTenant,
+  newWhatsapp,
+} from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
-import { prompts, queueIntegrations, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { whatsappQueues, whatsapps } from "../../db/schema/index.js";
 import { createWhatsapp } from "./whatsapps.service.js";
 
 let env: TestEnv;
@@ -86,14 +94,8 @@ describe("POST /whatsapp", () => {
       await newQueue(env.db, company.id, { name: "B" }),
       await newQueue(env.db, company.id, { name: "A" }),
     ];
-    const [prompt] = await env.db
-      .insert(prompts)
-      .values({ companyId: company.id, name: `Prompt ${unique()}`, prompt: "x".repeat(50), apiKey: "k" })
-      .returning();
-    const [integration] = await env.db
-      .insert(queueIntegrations)
-      .values({ companyId: company.id, type: "n8n", name: `Int ${unique()}` })
-      .returning();
+    const prompt = await newPrompt(env.db, company.id);
+    const integration = await newIntegration(env.db, company.id);
     const token = `my-token-${unique()}`;
     const whatsapp = await create(adminHeaders, {
       name: "Support",
@@ -110,8 +112,8 @@ describe("POST /whatsapp", () => {
       maxUseBotQueues: 2,
       timeToTransfer: 10,
       transferQueueId: q2!.id,
-      promptId: prompt!.id,
-      integrationId: integration!.id,
+      promptId: prompt.id,
+      integrationId: integration.id,
     });
     expect(whatsapp).toMatchObject({
       name: "Support",
@@ -127,8 +129,8 @@ describe("POST /whatsapp", () => {
       maxUseBotQueues: 2,
       timeToTransfer: 10,
       transferQueueId: q2!.id,
-      promptId: prompt!.id,
-      integrationId: integration!.id,
+      promptId: prompt.id,
+      integrationId: integration.id,
       queues: [
         { id: q2!.id, name: "A", color: q2!.color },
         { id: q1!.id, name: "B", color: q1!.color },
@@ -205,11 +207,8 @@ describe("POST /whatsapp", () => {
       "ERR_NO_QUEUE_FOUND",
     );
     expectError(await post(adminHeaders, body({ transferQueueId: theirs.id })), 404, "ERR_NO_QUEUE_FOUND");
-    const [prompt] = await env.db
-      .insert(prompts)
-      .values({ companyId: other.company.id, name: `Prompt ${unique()}`, prompt: "x".repeat(50), apiKey: "k" })
-      .returning();
-    expectError(await post(adminHeaders, body({ promptId: prompt!.id })), 404, "ERR_NOT_FOUND");
+    const prompt = await newPrompt(env.db, other.company.id);
+    expectError(await post(adminHeaders, body({ promptId: prompt.id })), 404, "ERR_NOT_FOUND");
     expect(await defaults(company.id)).toEqual([]);
   });
 
