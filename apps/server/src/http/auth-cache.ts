@@ -1,5 +1,6 @@
 import type { Profile } from "@atendo/shared";
 import type { Database } from "../db/client.js";
+import { perDatabase } from "../db/per-database.js";
 
 /**
  * Every authenticated request used to reload its user by primary key: a round
@@ -18,23 +19,14 @@ export interface AuthUser {
   super: boolean;
 }
 
-const caches = new WeakMap<Database, Map<number, { user: AuthUser; expires: number }>>();
-
-function cacheOf(db: Database): Map<number, { user: AuthUser; expires: number }> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const caches = perDatabase(() => new Map<number, { user: AuthUser; expires: number }>());
 
 export async function cachedAuthUser(
   db: Database,
   userId: number,
   load: () => Promise<AuthUser | undefined>,
 ): Promise<AuthUser | undefined> {
-  const cache = cacheOf(db);
+  const cache = caches.of(db);
   const now = Date.now();
   const hit = cache.get(userId);
   if (hit && hit.expires > now) return hit.user;
@@ -47,12 +39,12 @@ export async function cachedAuthUser(
 
 /** Called after a user is changed or removed (with the database, not a transaction: the cache is keyed by it). */
 export function forgetAuthUser(db: Database, userId: number): void {
-  caches.get(db)?.delete(userId);
+  caches.peek(db)?.delete(userId);
 }
 
 /** Called after a company is removed: its users went with it (cascade). */
 export function forgetAuthCompany(db: Database, companyId: number): void {
-  const cache = caches.get(db);
+  const cache = caches.peek(db);
   if (!cache) return;
   for (const [userId, entry] of cache) if (entry.user.companyId === companyId) cache.delete(userId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
+import { perDatabase } from "../../db/per-database.js";
 import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
 import { findContact } from "../contacts/contacts.repository.js";
 import type { IngestResult } from "../ingestion/ingest.js";
@@ -89,21 +90,12 @@ async function ticketAndConnection(
   companyId: number,
   ticketId: number,
 ): Promise<{ ticket: TicketRow; whatsapp: WhatsappRow | null; hasQueues: boolean } | undefined> {
-  const [row] = await ticketAndConnectionQuery(deps.db).execute({ companyId, ticketId });
+  const [row] = await ticketAndConnectionQuery.of(deps.db).execute({ companyId, ticketId });
   return row ? { ticket: row.ticket, whatsapp: row.whatsapp, hasQueues: row.hasQueues === true } : undefined;
 }
 
 /** Built once per database (a prepared statement: the hot path skips query building). */
-const ticketAndConnectionQueries = new WeakMap<object, ReturnType<typeof prepareTicketAndConnection>>();
-
-function ticketAndConnectionQuery(db: ChatbotDeps["db"]) {
-  let query = ticketAndConnectionQueries.get(db);
-  if (!query) {
-    query = prepareTicketAndConnection(db);
-    ticketAndConnectionQueries.set(db, query);
-  }
-  return query;
-}
+const ticketAndConnectionQuery = perDatabase((db) => prepareTicketAndConnection(db));
 
 function prepareTicketAndConnection(db: ChatbotDeps["db"]) {
   const companyId = sql.placeholder("companyId");

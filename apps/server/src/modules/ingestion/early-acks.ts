@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.js";
+import { perDatabase } from "../../db/per-database.js";
 
 /**
  * Acks a provider reported for messages whose row may not be committed yet.
@@ -12,21 +13,12 @@ const HOLD_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
 type Pending = Map<string, { ack: number; at: number }>;
-const byDatabase = new WeakMap<Database, Pending>();
+const byDatabase = perDatabase((): Pending => new Map());
 
 const keyOf = (whatsappId: number, providerId: string) => `${whatsappId}:${providerId}`;
 
-function pendingOf(db: Database): Pending {
-  let pending = byDatabase.get(db);
-  if (!pending) {
-    pending = new Map();
-    byDatabase.set(db, pending);
-  }
-  return pending;
-}
-
 export function noteAck(db: Database, whatsappId: number, providerId: string, ack: number): void {
-  const pending = pendingOf(db);
+  const pending = byDatabase.of(db);
   const now = Date.now();
   if (pending.size >= MAX_ENTRIES) {
     for (const [key, entry] of pending) if (now - entry.at > HOLD_MS) pending.delete(key);
@@ -39,12 +31,12 @@ export function noteAck(db: Database, whatsappId: number, providerId: string, ac
 
 /** Forgets the ack once the row that needed it exists. */
 export function settleAck(db: Database, whatsappId: number, providerId: string): void {
-  byDatabase.get(db)?.delete(keyOf(whatsappId, providerId));
+  byDatabase.peek(db)?.delete(keyOf(whatsappId, providerId));
 }
 
 /** The highest ack reported so far for a message just stored, if any. */
 export function takeAck(db: Database, whatsappId: number, providerId: string): number | undefined {
-  const pending = byDatabase.get(db);
+  const pending = byDatabase.peek(db);
   const key = keyOf(whatsappId, providerId);
   const entry = pending?.get(key);
   pending?.delete(key);
