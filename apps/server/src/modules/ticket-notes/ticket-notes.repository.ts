@@ -10,7 +10,13 @@ export type TicketNoteWithUser = TicketNoteRow & { userName: string | null };
 /** The ticket fields the note rules read; tenant-scoped. */
 export async function findTicketAccess(db: Executor, companyId: number, id: number) {
   const [row] = await db
-    .select({ id: tickets.id, contactId: tickets.contactId, queueId: tickets.queueId, userId: tickets.userId })
+    .select({
+      id: tickets.id,
+      contactId: tickets.contactId,
+      queueId: tickets.queueId,
+      userId: tickets.userId,
+      status: tickets.status,
+    })
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
     .limit(1);

@@ -4,7 +4,7 @@ import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findContact } from "../contacts/contacts.repository.js";
 import { canSeeTicket, isTicketAdmin } from "../tickets/ticket-access.js";
-import { queueIdsOfUser } from "../users/users.repository.js";
+import { viewerScope } from "../tickets/tickets.repository.js";
 import {
   deleteTicketNote,
   findTicketAccess,
@@ -33,8 +33,11 @@ function toTicketNote(row: TicketNoteWithUser): TicketNote {
 async function visibleTicket(deps: Deps, actor: AuthSession, ticketId: number): Promise<TicketAccess> {
   const ticket = await findTicketAccess(deps.db, actor.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  const queueIds = isTicketAdmin(actor) ? [] : await queueIdsOfUser(deps.db, actor.companyId, actor.userId);
-  if (!canSeeTicket(actor, ticket, queueIds)) throw new AppError("ERR_NO_PERMISSION");
+  // The same rule as the ticket itself, allTicket included (a pending ticket of another queue).
+  const scope = isTicketAdmin(actor)
+    ? { queueIds: [], allTicket: false }
+    : await viewerScope(deps.db, actor.companyId, actor.userId);
+  if (!canSeeTicket(actor, ticket, scope.queueIds, scope.allTicket)) throw new AppError("ERR_NO_PERMISSION");
   return ticket;
 }
 

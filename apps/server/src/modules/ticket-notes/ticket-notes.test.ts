@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { linkUserQueue, login, newContact, newQueue, newTenant, newTicket, newUser } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
-import { ticketNotes, users } from "../../db/schema/index.js";
+import { ticketNotes, tickets, users } from "../../db/schema/index.js";
 import { canSeeTicket } from "../tickets/ticket-access.js";
 
 let env: TestEnv;
@@ -220,13 +220,18 @@ describe("GET /ticket-notes/list", () => {
   });
 
   it("applies the visibility rule, 404 for another company's ticket and 400 without ticketId", async () => {
-    const { company, agentHeaders, adminHeaders } = await newTenant(env);
+    const { company, agent, agentHeaders, adminHeaders } = await newTenant(env);
     const queue = await newQueue(env.db, company.id);
     const hidden = await newTicket(env.db, company.id, { queueId: queue.id });
     const denied = await listNotes(agentHeaders, hidden.id);
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toEqual({ error: "ERR_NO_PERMISSION" });
     expect((await listNotes(adminHeaders, hidden.id)).statusCode).toBe(200);
+    // With allTicket the attendant reads a pending ticket of another queue, as the ticket itself.
+    await env.db.update(users).set({ allTicket: "enabled" }).where(eq(users.id, agent.id));
+    expect((await listNotes(agentHeaders, hidden.id)).statusCode).toBe(200);
+    await env.db.update(tickets).set({ status: "open" }).where(eq(tickets.id, hidden.id));
+    expect((await listNotes(agentHeaders, hidden.id)).statusCode).toBe(403);
 
     const other = await newTenant(env);
     const foreign = await newTicket(env.db, other.company.id);
