@@ -17,6 +17,15 @@ const ConfigSchema = z
     /** The real WhatsApp Web provider; tests turn it off, since this network never reaches WhatsApp. */
     BAILEYS: onOff.default("on"),
     WEB_ORIGIN: z.string().optional(),
+    /**
+     * The proxies in front of the server whose X-Forwarded-For is believed: a hop
+     * count ("1") or their addresses/CIDRs ("10.0.0.1,10.0.1.0/24"). Unset, none is:
+     * a client could otherwise pick its own address and dodge the per-IP limits.
+     */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d+|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/, "a hop count or a list of addresses")
+      .optional(),
     WEB_DIST: z.string().optional(),
     PUBLIC_URL: z.string().optional(),
     REDIS_URL: z.string().optional(),
@@ -51,6 +60,7 @@ const ConfigSchema = z
 
 export type Config = z.infer<typeof ConfigSchema> & {
   jwtSecret: string;
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   jwtRefreshSecret: string;
   seed: boolean;
   simulator: boolean;
@@ -72,8 +82,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...value,
     jwtSecret: value.JWT_SECRET ?? DEV_SECRET,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
     jwtRefreshSecret: value.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,
     seed: production ? false : value.SEED !== "off",
     simulator: value.SIMULATOR ? value.SIMULATOR === "on" : !production,
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(",").map((address) => address.trim());
 }

@@ -14,6 +14,8 @@ export interface TestEnv {
   app: Awaited<ReturnType<typeof buildApp>>["app"];
   ctx: Awaited<ReturnType<typeof buildApp>>["ctx"];
   db: DatabaseHandle["db"];
+  /** The test database's URL on a PostgreSQL server (undefined on PGlite). */
+  databaseUrl?: string;
   /** Mails the app sent, when no real mailer was given. */
   mails: Mail[];
   /** Closes the app and builds a new one on the same database (a server restart); app and ctx are replaced. */
@@ -44,7 +46,7 @@ export async function copyTemplateDatabase(
 }
 
 /** A fresh database for one test file, copied from the migrated template (or an in-memory PGlite). */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: string; drop(): Promise<void> }> {
   const target = inject("testDatabase");
   if (!target) {
     const handle = await openDatabase({});
@@ -52,7 +54,7 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promis
     return { handle, drop: async () => undefined };
   }
   const { url, drop } = await copyTemplateDatabase(target);
-  return { handle: await openDatabase({ url }), drop };
+  return { handle: await openDatabase({ url }), url, drop };
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -72,7 +74,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function createTestEnv(
   options: { config?: Record<string, string>; mailer?: Mailer; listen?: boolean } = {},
 ): Promise<TestEnv> {
-  const { handle, drop } = await freshDatabase();
+  const { handle, url, drop } = await freshDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
   const config = testConfig(options.config);
@@ -87,6 +89,7 @@ export async function createTestEnv(
     app,
     ctx,
     db: handle.db,
+    databaseUrl: url,
     mails,
     async restartApp() {
       await env.app.close();

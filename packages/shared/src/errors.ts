@@ -33,6 +33,8 @@ export const ERRORS = {
   // ---- ours: cases the spec describes without naming a code ----
   ERR_VALIDATION: 400,
   ERR_NOT_FOUND: 404,
+  /** No route at that method and path (as opposed to a missing record). */
+  ERR_ROUTE_NOT_FOUND: 404,
   ERR_INVALID_TOKEN: 401,
   ERR_SUBSCRIPTION_EXPIRED: 402,
   ERR_TOO_MANY_REQUESTS: 429,

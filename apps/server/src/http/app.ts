@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APP_VERSION } from "@atendo/shared";
 import cookie from "@fastify/cookie";
-import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -32,6 +31,8 @@ import { registerModules } from "../modules/index.js";
 import { createRealtime } from "../realtime/gateway.js";
 import { createAuthHooks } from "./auth.js";
 import { registerErrorHandler } from "./error-handler.js";
+import { registerHealth } from "./health.js";
+import { docsContentSecurityPolicy, registerSecurity } from "./security.js";
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -55,7 +56,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    // Whose address counts for the per-IP limits: the peer's, unless TRUST_PROXY names the proxies in front.
+    trustProxy: config.trustProxy,
+    // The original client of this product family calls `/tags/`, `/whatsapp/?session=0`...: both forms are one route.
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
@@ -90,8 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     log: app.log,
   };
 
+  await registerSecurity(app, config);
   await app.register(cookie);
-  if (config.WEB_ORIGIN) await app.register(cors, { origin: config.WEB_ORIGIN, credentials: true });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
   await app.register(swagger, {
     openapi: {
@@ -100,7 +104,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    staticCSP: true,
+    transformStaticCSP: docsContentSecurityPolicy,
+  });
 
   mkdirSync(ctx.media.root, { recursive: true });
   await app.register(fastifyStatic, {
@@ -116,7 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   // After the modules' hooks: workers start once the sessions run, and stop before they do.
   app.addHook("onReady", async () => jobs.startWorkers(ctx));
   app.addHook("onClose", async () => jobs.stop());
-  app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok", version: APP_VERSION }));
+  registerHealth(app, options.db);
   return { app, ctx };
 }
 

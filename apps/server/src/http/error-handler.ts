@@ -42,6 +42,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.status(404).send({ error: "ERR_NOT_FOUND" } satisfies ErrorBody);
+    reply.status(404).send({ error: "ERR_ROUTE_NOT_FOUND" } satisfies ErrorBody);
   });
 }

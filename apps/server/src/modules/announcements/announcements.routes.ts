@@ -42,21 +42,14 @@ async function readUpload(request: FastifyRequest): Promise<UploadedFile | undef
 
 /** Reading is for every signed-in user (the top bar); managing is for the super user (document 2 section 6). */
 export function registerAnnouncementsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
-  for (const url of ["/announcements/", "/announcements"]) {
-    app.get(
-      url,
-      {
-        onRequest: auth.user,
-        schema: {
-          tags,
-          hide: url === "/announcements",
-          querystring: AnnouncementListQuery,
-          response: { 200: AnnouncementsPage },
-        },
-      },
-      async (request) => listAnnouncements(ctx, request.auth, request.query),
-    );
-  }
+  app.get(
+    "/announcements",
+    {
+      onRequest: auth.user,
+      schema: { tags, querystring: AnnouncementListQuery, response: { 200: AnnouncementsPage } },
+    },
+    async (request) => listAnnouncements(ctx, request.auth, request.query),
+  );
 
   app.get(
     "/announcements/:id",

@@ -33,17 +33,12 @@ const tags = ["contacts"];
 export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   // Writes that take a number ask WhatsApp whether it exists (ERR_WAPP_INVALID_CONTACT).
   const checked = { db: ctx.db, realtime: ctx.realtime, checkNumber: providerNumberCheck(ctx) };
-  // Document 1 writes GET /contacts, document 2 GET /contacts/: both answer the paged list.
-  for (const url of ["/contacts", "/contacts/"]) {
-    app.get(
-      url,
-      {
-        onRequest: auth.user,
-        schema: { tags, hide: url === "/contacts/", querystring: ListQuery, response: { 200: ContactsPage } },
-      },
-      async (request) => listContactsPage(ctx, request.auth, request.query),
-    );
-  }
+  // Document 1 writes GET /contacts, document 2 GET /contacts/: the router answers both spellings.
+  app.get(
+    "/contacts",
+    { onRequest: auth.user, schema: { tags, querystring: ListQuery, response: { 200: ContactsPage } } },
+    async (request) => listContactsPage(ctx, request.auth, request.query),
+  );
 
   app.get(
     "/contacts/list",

@@ -26,17 +26,12 @@ import {
 const tags = ["users"];
 
 export function registerUsersRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
-  // The spec writes the paged list as GET /users/; both spellings answer it.
-  for (const url of ["/users/", "/users"]) {
-    app.get(
-      url,
-      {
-        onRequest: auth.admin,
-        schema: { tags, hide: url === "/users", querystring: ListQuery, response: { 200: UsersPage } },
-      },
-      async (request) => listUsersPage(ctx, request.auth, request.query),
-    );
-  }
+  // The spec writes the paged list as GET /users/; the router answers both spellings.
+  app.get(
+    "/users",
+    { onRequest: auth.admin, schema: { tags, querystring: ListQuery, response: { 200: UsersPage } } },
+    async (request) => listUsersPage(ctx, request.auth, request.query),
+  );
 
   app.get(
     "/users/list",

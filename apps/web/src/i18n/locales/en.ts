@@ -150,6 +150,7 @@ export const en: Locale = {
     ERR_WAPP_GREETING_REQUIRED: "A greeting message is required when there is more than one queue.",
     ERR_VALIDATION: "Please check the data you entered.",
     ERR_NOT_FOUND: "Record not found.",
+    ERR_ROUTE_NOT_FOUND: "No such API address.",
     ERR_INVALID_TOKEN: "Invalid session. Please log in again.",
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Please contact Support.",
     ERR_TOO_MANY_REQUESTS: "Too many attempts. Wait a moment and try again.",

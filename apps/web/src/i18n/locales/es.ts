@@ -151,6 +151,7 @@ export const es: Locale = {
     ERR_WAPP_GREETING_REQUIRED: "El mensaje de saludo es obligatorio cuando hay más de una cola.",
     ERR_VALIDATION: "Verifique los datos informados.",
     ERR_NOT_FOUND: "Registro no encontrado.",
+    ERR_ROUTE_NOT_FOUND: "Dirección de la API inexistente.",
     ERR_INVALID_TOKEN: "Sesión inválida. Por favor, inicie sesión de nuevo.",
     ERR_SUBSCRIPTION_EXPIRED: "Su suscripción venció. Póngase en contacto con Soporte.",
     ERR_TOO_MANY_REQUESTS: "Demasiados intentos. Espere un momento e inténtelo de nuevo.",

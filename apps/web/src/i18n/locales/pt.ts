@@ -150,6 +150,7 @@ export const pt = {
     ERR_WAPP_GREETING_REQUIRED: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
     ERR_VALIDATION: "Verifique os dados informados.",
     ERR_NOT_FOUND: "Registro não encontrado.",
+    ERR_ROUTE_NOT_FOUND: "Endereço da API inexistente.",
     ERR_INVALID_TOKEN: "Sessão inválida. Por favor, entre novamente.",
     ERR_SUBSCRIPTION_EXPIRED: "Sua assinatura venceu. Entre em contato com o Suporte.",
     ERR_TOO_MANY_REQUESTS: "Muitas tentativas. Aguarde um pouco e tente novamente.",
