@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { ERROR_CODES } from "./errors.js";
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+/** PostgreSQL's integer (int4): the type of every id column and of the counters beside them. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A row id from a path, a query or a body. Beyond int4 no row can match and
+ * PostgreSQL refuses the comparison itself, so such an id is a bad request.
+ */
+export const Id = z.coerce.number().int().positive().max(INT4_MAX);
+
+export const IdParams = z.object({ id: Id });
 export type IdParams = z.infer<typeof IdParams>;
 
 /** The list query every paged list of the spec takes. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, looseBoolean, name, password } from "./common.schemas.js";
+import { Id, INT4_MAX, IsoDate, looseBoolean, name, password } from "./common.schemas.js";
 import { WORKING_HOURS_PATTERN } from "./constants.js";
 import { RECURRENCES } from "./enums.js";
 import { Plan } from "./plans.schemas.js";
@@ -36,12 +36,15 @@ export const Company = z.object({
 });
 export type Company = z.infer<typeof Company>;
 
-/** An empty or invalid due date is sent as null (document 1 section 5). */
-const dueDate = z.preprocess((value) => {
-  if (value === "" || value === undefined || value === null) return null;
-  if (typeof value === "string" && Number.isNaN(Date.parse(value))) return null;
-  return value;
-}, z.string().nullable());
+/**
+ * A calendar day or an ISO instant; empty clears it. The form sends an empty or
+ * invalid date as null (document 1 section 5), so anything else that arrives is
+ * a client's mistake, refused rather than read as "no due date".
+ */
+const dueDate = z.preprocess(
+  (value) => (value === "" ? null : value),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "invalidDate" }).nullable(),
+);
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
@@ -50,7 +53,7 @@ export const CompanyBody = z.object({
   email: z.email("invalidEmail").trim().toLowerCase(),
   phone: optionalText(30),
   document: optionalText(30),
-  planId: z.coerce.number().int().positive(),
+  planId: Id,
   status: looseBoolean.optional(),
   dueDate: dueDate.optional(),
   recurrence: z.enum(RECURRENCES).optional(),
@@ -79,7 +82,7 @@ export const SignupBody = z.object({
     .transform((value) => value.replace(/\D/g, ""))
     .pipe(z.string().max(11, "tooLong"))
     .optional(),
-  planId: z.coerce.number({ error: "required" }).int().positive("required"),
+  planId: z.coerce.number({ error: "required" }).int().positive("required").max(INT4_MAX),
   password: password,
   companyId: z.coerce.number().optional(),
   recurrence: z.string().optional(),

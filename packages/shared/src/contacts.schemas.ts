@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, name } from "./common.schemas.js";
+import { Id, IsoDate, name } from "./common.schemas.js";
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN } from "./constants.js";
 
 export const ContactExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() });
@@ -26,7 +26,7 @@ export const ContactsPage = z.object({ contacts: z.array(Contact), count: z.numb
 export type ContactsPage = z.infer<typeof ContactsPage>;
 
 /** The spec's client sends companyId; the server always answers the caller's company. */
-export const ContactsListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const ContactsListQuery = z.object({ companyId: Id.optional() });
 
 /** A number is kept as its digits only: "+55 (11) 99999-8888" is stored as "5511999998888". */
 export const contactNumber = z.preprocess(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common.schemas.js";
 import { DASHBOARD_MAX_RANGE_DAYS } from "./constants.js";
 
 /** A calendar day, yyyy-MM-dd. */
@@ -79,7 +80,7 @@ export const DashboardChartQuery = z
   .object({
     initialDate: CalendarDay,
     finalDate: CalendarDay,
-    companyId: z.coerce.number().int().positive().optional(),
+    companyId: Id.optional(),
     tz: TimeZone.optional().default("UTC"),
   })
   .superRefine((query, context) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.schemas.js";
+import { Id, IsoDate } from "./common.schemas.js";
 import { MEDIA_TYPES, TICKET_STATUSES } from "./enums.js";
 
 /** Longest text body accepted from an attendant or the external API (WhatsApp's own limit is 65,536). */
@@ -72,7 +72,7 @@ export const MessagesPageTicket = z.object({
   updatedAt: IsoDate,
 });
 
-export const TicketMessagesParams = z.object({ ticketId: z.coerce.number().int().positive() });
+export const TicketMessagesParams = z.object({ ticketId: Id });
 export const TicketMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   /** false for a look that must not read the ticket (an admin's peek from the list). */
@@ -89,10 +89,7 @@ export const TicketMessagesPage = z.object({
 });
 export type TicketMessagesPage = z.infer<typeof TicketMessagesPage>;
 
-const optionalId = z.preprocess(
-  (value) => (value === "" || value === null ? undefined : value),
-  z.coerce.number().int().positive().optional(),
-);
+const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), Id.optional());
 
 /**
  * POST /messages/{ticketId} as JSON (document 1 section 7). `read`, `fromMe`
@@ -101,7 +98,7 @@ const optionalId = z.preprocess(
  */
 export const SendTicketMessageBody = z.object({
   body: z.string().max(MESSAGE_BODY_MAX, "tooLong").default(""),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullable().optional(),
+  quotedMsg: z.object({ id: Id }).nullable().optional(),
   quotedMsgId: optionalId,
   read: z.unknown().optional(),
   fromMe: z.unknown().optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, INT4_MAX } from "./common.schemas.js";
 
 /** One node of a queue's chatbot option tree, without its children (they are fetched per parent). */
 export const QueueOption = z.object({
@@ -16,24 +17,23 @@ export type QueueOption = z.infer<typeof QueueOption>;
 export const QUEUE_OPTION_TITLE_MAX = 200;
 export const QUEUE_OPTION_MESSAGE_MAX = 5000;
 
-const id = z.coerce.number().int().positive();
 /** The client writes the root level as -1; null, "", 0 and absent mean the same. */
 const parentId = z.preprocess(
   (v) =>
     v === undefined || v === null || v === "" || v === "null" || v === -1 || v === "-1" || v === 0 || v === "0"
       ? null
       : v,
-  id.nullable(),
+  Id.nullable(),
 );
 const title = z.string().trim().min(1, "required").max(QUEUE_OPTION_TITLE_MAX, "tooLong");
 const message = z.string().max(QUEUE_OPTION_MESSAGE_MAX, "tooLong");
-const position = z.coerce.number().int().min(1);
+const position = z.coerce.number().int().min(1).max(INT4_MAX);
 
-export const QueueOptionListQuery = z.object({ queueId: id, parentId: parentId.optional() });
+export const QueueOptionListQuery = z.object({ queueId: Id, parentId: parentId.optional() });
 export type QueueOptionListQuery = z.infer<typeof QueueOptionListQuery>;
 
 export const QueueOptionBody = z.object({
-  queueId: id,
+  queueId: Id,
   parentId: parentId.optional(),
   title,
   message: message.default(""),

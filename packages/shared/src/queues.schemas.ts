@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.schemas.js";
+import { Id, INT4_MAX, IsoDate } from "./common.schemas.js";
 import { WorkingHours } from "./companies.schemas.js";
 import { QUEUE_COLOR_MAX, QUEUE_COLOR_MIN } from "./constants.js";
 
@@ -19,17 +19,16 @@ export const Queue = z.object({
 });
 export type Queue = z.infer<typeof Queue>;
 
-const optionalId = z.preprocess(
-  (v) => (v === "" || v === 0 || v === "0" ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+const optionalId = z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), Id.nullable());
 
 const queueFields = {
   name: z.string().trim().min(1, "nameRequired").min(2, "nameShort").max(50, "nameLong"),
   color: z.string().trim().min(QUEUE_COLOR_MIN, "colorShort").max(QUEUE_COLOR_MAX, "colorLong"),
   greetingMessage: z.string().max(5000),
   outOfHoursMessage: z.string().max(5000),
-  orderQueue: z.preprocess((v) => (v === "" ? null : v), z.coerce.number().int().min(0).nullable()).optional(),
+  orderQueue: z
+    .preprocess((v) => (v === "" ? null : v), z.coerce.number().int().min(0).max(INT4_MAX).nullable())
+    .optional(),
   integrationId: optionalId.optional(),
   promptId: optionalId.optional(),
   schedules: z.array(WorkingHours).max(7).optional(),
@@ -45,4 +44,4 @@ export type QueueBody = z.infer<typeof QueueBody>;
 export const QueueUpdateBody = z.object(queueFields).partial();
 export type QueueUpdateBody = z.infer<typeof QueueUpdateBody>;
 
-export const QueueListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const QueueListQuery = z.object({ companyId: Id.optional() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, ListQuery, looseBoolean } from "./common.schemas.js";
+import { Id, IsoDate, ListQuery, looseBoolean } from "./common.schemas.js";
 
 export const QUICK_MESSAGE_SHORTCODE_MAX = 100;
 export const QUICK_MESSAGE_TEXT_MAX = 5000;
@@ -48,12 +48,12 @@ export const QuickMessageForm = z.object({
 export type QuickMessageForm = z.infer<typeof QuickMessageForm>;
 
 /** userId is accepted for the original client's sake; the list is always the caller's view. */
-export const QuickMessageListQuery = ListQuery.extend({ userId: z.coerce.number().int().positive().optional() });
+export const QuickMessageListQuery = ListQuery.extend({ userId: Id.optional() });
 export const QuickMessagesPage = z.object({ records: z.array(QuickMessage), count: z.number(), hasMore: z.boolean() });
 export type QuickMessagesPage = z.infer<typeof QuickMessagesPage>;
 export const QuickMessagesListQuery = z.object({
-  companyId: z.coerce.number().int().positive().optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  companyId: Id.optional(),
+  userId: Id.optional(),
 });
 
 /** What an upload's content turned out to be; the limit follows the kind. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common.schemas.js";
 import { MEDIA_TYPES } from "./enums.js";
 
 /**
@@ -8,7 +9,7 @@ import { MEDIA_TYPES } from "./enums.js";
 export const SIMULATOR_NUMBER_PATTERN = /^\d{8,20}$/;
 const digits = z.string().regex(SIMULATOR_NUMBER_PATTERN, "digits only, with the country code");
 
-export const SimulatorScanParams = z.object({ whatsappId: z.coerce.number().int().positive() });
+export const SimulatorScanParams = z.object({ whatsappId: Id });
 
 export const SIMULATOR_MEDIA_TYPES = ["image", "audio", "video", "application", "document"] as const;
 export type SimulatorMediaType = (typeof SIMULATOR_MEDIA_TYPES)[number];
@@ -28,7 +29,7 @@ export type SimulatorLocation = z.infer<typeof SimulatorLocation>;
 
 export const SimulatorInboundBody = z
   .object({
-    whatsappId: z.coerce.number().int().positive(),
+    whatsappId: Id,
     /**
      * The message id, chosen by the sending phone as on WhatsApp: a resend after a lost
      * answer reuses it and is stored once. Generated when left out.
@@ -67,7 +68,7 @@ export type SimulatorInboundBody = z.infer<typeof SimulatorInboundBody>;
 export const SimulatorInboundAnswer = z.object({ id: z.string() });
 
 export const SimulatorOutboundQuery = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: Id,
   to: digits.optional(),
 });
 
@@ -84,7 +85,7 @@ export const SimulatorOutboundItem = z.object({
 });
 export type SimulatorOutboundItem = z.infer<typeof SimulatorOutboundItem>;
 
-export const SimulatorReadBody = z.object({ whatsappId: z.coerce.number().int().positive(), from: digits });
+export const SimulatorReadBody = z.object({ whatsappId: Id, from: digits });
 export const SimulatorReadAnswer = z.object({ read: z.number().int() });
 
 export const SimulatorScanAnswer = z.object({ number: z.string() });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id, INT4_MAX } from "./common.schemas.js";
 import { CHECKOUT_COUNTRIES } from "./constants.js";
 
 export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
@@ -83,12 +84,12 @@ export const SubscriptionBody = z
         .regex(/^\d{3,4}$/, "invalid"),
     ),
     /** The plan id chosen in the Customize step. */
-    plan: z.coerce.number().int().positive("required"),
+    plan: z.coerce.number().int().positive("required").max(INT4_MAX),
     /** What the client showed; the server charges the chosen plan's value from its own records. */
     price: z.coerce.number().nonnegative(),
     users: z.coerce.number().int().nonnegative().optional(),
     connections: z.coerce.number().int().nonnegative().optional(),
-    invoiceId: z.coerce.number().int().positive(),
+    invoiceId: Id,
   })
   .refine((body) => ZIP_CODE_PATTERNS[body.country].test(body.zipcode), {
     path: ["zipcode"],

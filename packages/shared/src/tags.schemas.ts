@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate, ListQuery, looseBoolean } from "./common.schemas.js";
+import { Id, IsoDate, ListQuery, looseBoolean } from "./common.schemas.js";
 import { TAG_DEFAULT_KANBAN, TAG_NAME_MIN } from "./constants.js";
 import { TICKET_STATUSES } from "./enums.js";
 
@@ -74,20 +74,20 @@ export const TagsListQuery = z.object({ kanban: kanbanFlag.optional() });
 export const KanbanTagsAnswer = z.object({ lista: z.array(Tag) });
 
 export const TagSyncBody = z.object({
-  ticketId: z.coerce.number().int().positive(),
+  ticketId: Id,
   /** Extra keys on each tag (name, colour...) are accepted and ignored. */
-  tags: z.array(z.object({ id: z.coerce.number().int().positive() })).max(200),
+  tags: z.array(z.object({ id: Id })).max(200),
 });
 export type TagSyncBody = z.infer<typeof TagSyncBody>;
 
-export const TicketTagsParams = z.object({ ticketId: z.coerce.number().int().positive() });
-export const TicketTagParams = TicketTagsParams.extend({ tagId: z.coerce.number().int().positive() });
+export const TicketTagsParams = z.object({ ticketId: Id });
+export const TicketTagParams = TicketTagsParams.extend({ tagId: Id });
 
 /** queueIds arrives as a JSON array in a string, as the original client sends it. */
 const jsonIdList = z.string().transform((text, ctx) => {
   try {
     const parsed: unknown = JSON.parse(text);
-    const ids = z.array(z.coerce.number().int().positive()).max(500).parse(parsed);
+    const ids = z.array(Id).max(500).parse(parsed);
     return ids;
   } catch {
     ctx.addIssue({ code: "custom", message: "invalidIdList" });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.schemas.js";
+import { Id, IsoDate } from "./common.schemas.js";
 import { TICKET_NOTE_MIN } from "./constants.js";
 
 export const TicketNote = z.object({
@@ -14,14 +14,12 @@ export const TicketNote = z.object({
 });
 export type TicketNote = z.infer<typeof TicketNote>;
 
-const positiveId = z.coerce.number().int().positive();
-
 export const TicketNoteBody = z.object({
   note: z.string().trim().min(1, "required").min(TICKET_NOTE_MIN, "tooShort").max(10_000, "tooLong"),
-  ticketId: positiveId,
-  contactId: positiveId,
+  ticketId: Id,
+  contactId: Id,
 });
 export type TicketNoteBody = z.infer<typeof TicketNoteBody>;
 
-export const TicketNotesListQuery = z.object({ ticketId: positiveId, contactId: positiveId.optional() });
+export const TicketNotesListQuery = z.object({ ticketId: Id, contactId: Id.optional() });
 export type TicketNotesListQuery = z.infer<typeof TicketNotesListQuery>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IsoDate } from "./common.schemas.js";
+import { Id, IsoDate } from "./common.schemas.js";
 import { TICKET_STATUSES } from "./enums.js";
 
 /**
@@ -64,7 +64,7 @@ const idList = z.preprocess((value) => {
     }
   }
   return text.split(",").filter(Boolean);
-}, z.array(z.coerce.number().int().positive()).max(500).optional());
+}, z.array(Id).max(500).optional());
 
 const day = z
   .string()
@@ -100,11 +100,11 @@ export type TicketsListQuery = z.infer<typeof TicketsListQuery>;
 /** "" and 0 from a cleared select mean none. */
 const optionalId = z.preprocess(
   (value) => (value === "" || value === 0 || value === "0" ? null : value),
-  z.coerce.number().int().positive().nullable().optional(),
+  Id.nullable().optional(),
 );
 
 export const CreateTicketBody = z.object({
-  contactId: z.coerce.number().int().positive(),
+  contactId: Id,
   queueId: optionalId,
   whatsappId: optionalId,
   /** Accepted for the spec's payload; a new ticket always belongs to the caller. */

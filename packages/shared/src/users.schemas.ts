@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QueueSummary } from "./auth.schemas.js";
-import { IsoDate, name, password } from "./common.schemas.js";
+import { Id, IsoDate, name, password } from "./common.schemas.js";
 import { ALL_TICKET_VALUES, LANGUAGES, PROFILES } from "./enums.js";
 
 export const User = z.object({
@@ -20,8 +20,8 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-const queueIds = z.array(z.coerce.number().int().positive()).max(500);
-const whatsappId = z.preprocess((v) => (v === "" || v === 0 ? null : v), z.coerce.number().int().positive().nullable());
+const queueIds = z.array(Id).max(500);
+const whatsappId = z.preprocess((v) => (v === "" || v === 0 ? null : v), Id.nullable());
 
 export const CreateUserBody = z.object({
   name: name(),
@@ -32,7 +32,7 @@ export const CreateUserBody = z.object({
   whatsappId: whatsappId.optional(),
   queueIds: queueIds.default([]),
   /** Only a super admin may create users in another company. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: Id.optional(),
 });
 export type CreateUserBody = z.infer<typeof CreateUserBody>;
 
@@ -61,5 +61,5 @@ export const UserForm = z.object({
 export type UserForm = z.infer<typeof UserForm>;
 
 export const UsersPage = z.object({ users: z.array(User), count: z.number(), hasMore: z.boolean() });
-export const UsersListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() });
+export const UsersListQuery = z.object({ companyId: Id.optional() });
 export const LanguageParams = z.object({ lang: z.enum(LANGUAGES) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QueueSummary } from "./auth.schemas.js";
-import { IsoDate, looseBoolean, name } from "./common.schemas.js";
+import { Id, IsoDate, looseBoolean, name } from "./common.schemas.js";
 import { CONNECTION_DEFAULTS } from "./constants.js";
 import { CONNECTION_PROVIDERS, CONNECTION_STATUSES } from "./enums.js";
 
@@ -37,16 +37,13 @@ export type Whatsapp = z.infer<typeof Whatsapp>;
 export const WHATSAPP_MESSAGE_MAX = 5000;
 export const WHATSAPP_TOKEN_MAX = 100;
 
-const optionalId = z.preprocess(
-  (v) => (v === "" || v === 0 || v === "0" ? null : v),
-  z.coerce.number().int().positive().nullable(),
-);
+const optionalId = z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), Id.nullable());
 const minutes = z.coerce.number().int().min(0).max(1_000_000);
 const message = z.string().max(WHATSAPP_MESSAGE_MAX, "tooLong");
 
 const whatsappFields = {
   name: name(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
+  queueIds: z.array(Id).max(500),
   isDefault: looseBoolean,
   greetingMessage: message,
   complationMessage: message,
@@ -92,7 +89,7 @@ export type WhatsappUpdateBody = z.infer<typeof WhatsappUpdateBody>;
 
 export const WhatsappListQuery = z.object({
   /** Honoured only for the super admin. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: Id.optional(),
   /** The client sends session=0; the provider session is never answered. */
   session: z.coerce.number().optional(),
 });

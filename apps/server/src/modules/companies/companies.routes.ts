@@ -3,6 +3,7 @@ import {
   Company,
   CompanyBody,
   CompanyUpdateBody,
+  Id,
   IdParams,
   ListQuery,
   MessageAnswer,
@@ -27,7 +28,7 @@ import {
   updateCompanySchedules,
 } from "./companies.service.js";
 
-const CompanyIdParams = z.object({ companyId: z.coerce.number().int().positive() });
+const CompanyIdParams = z.object({ companyId: Id });
 
 export function registerCompaniesRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   const tags = ["companies"];

@@ -1,3 +1,4 @@
+import { Id } from "@atendo/shared";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { SimulatorProvider } from "../../channels/simulator/simulator.provider.js";
@@ -9,7 +10,7 @@ import { AppError } from "../../http/errors.js";
 const digits = z.string().regex(/^\d{8,20}$/, "digits only, with the country code");
 
 export const SimulatorCallBody = z.object({
-  whatsappId: z.coerce.number().int().positive(),
+  whatsappId: Id,
   from: digits,
   name: z.string().trim().max(100).optional(),
   isVideo: z.boolean().optional(),
