@@ -1,8 +1,10 @@
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCompany, newUser, PASSWORD } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv, testConfig } from "../../../test/harness.js";
+import { passwordResets } from "../../db/schema/index.js";
 import { createMailer } from "../../mail/mailer.js";
 
 /** A real SMTP server on a random port: the mail goes through nodemailer as in production. */
@@ -124,5 +126,48 @@ describe("password reset", () => {
       payload: { email: user.email, token: code, password: "GoodSecret9" },
     });
     expect(right.statusCode).toBe(200);
+  });
+
+  it("counts concurrent wrong guesses atomically: a burst uses up the code", async () => {
+    const company = await newCompany(env.db);
+    const user = await newUser(env.db, company.id);
+    await env.app.inject({ method: "POST", url: `/forgetpassword/${user.email}` });
+    const code = codeFor(user.email)!;
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const guess = (token: string, password: string) =>
+      env.app.inject({ method: "POST", url: "/resetpasswords", payload: { email: user.email, token, password } });
+
+    const burst = await Promise.all(Array.from({ length: 10 }, () => guess(wrongCode, "Guessed9x")));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
+    // Five guesses were compared; the other five found the code used up and were refused unread.
+    const [row] = await env.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
+    expect(row?.attempts).toBe(5);
+
+    const right = await guess(code, "Guessed9x");
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ error: "ERR_INVALID_RESET_CODE" });
+    const oldLogin = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(oldLogin.statusCode).toBe(200);
+  });
+
+  it("accepts the right code once when it is sent twice at the same time", async () => {
+    const company = await newCompany(env.db);
+    const user = await newUser(env.db, company.id);
+    await env.app.inject({ method: "POST", url: `/forgetpassword/${user.email}` });
+    const code = codeFor(user.email)!;
+    const answers = await Promise.all(
+      ["FirstSecret9", "SecondSecret9"].map((password) =>
+        env.app.inject({
+          method: "POST",
+          url: "/resetpasswords",
+          payload: { email: user.email, token: code, password },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 });
