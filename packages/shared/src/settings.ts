@@ -36,8 +36,9 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   campaignsEnabled: z.enum(["true", "false"]),
 };
 
+/** An own key only: `in` also answers true for `__proto__`, `constructor`, `toString`... */
 export function isSettingKey(key: string): key is SettingKey {
-  return key in SETTING_DEFAULTS;
+  return Object.hasOwn(SETTING_DEFAULTS, key);
 }
 
 export const SettingSchema = z.object({ key: z.string(), value: z.string() });
