@@ -41,6 +41,10 @@ const ConfigSchema = z
     /** Higher than the per-email limit: a whole office may share one address. */
     LOGIN_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
     LOGIN_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** Refreshes per account per LOGIN_RATE_WINDOW_SECONDS: every page load refreshes, so far above what a person reaches. */
+    REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+    /** Refreshes per IP per LOGIN_RATE_WINDOW_SECONDS: a whole office reloading behind one address stays under it. */
+    REFRESH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
     /** How often idle job workers look for due jobs (pg-boss polling; at least 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     /** The length of one "minute" of the connections' timeouts (expiresTicket, timeToTransfer...); tests shrink it. */

@@ -21,12 +21,18 @@ export async function login(
   deps: Deps & { limiters: SessionLimiters },
   input: { email: string; password: string; ip: string },
 ): Promise<IssuedSession> {
-  deps.limiters.perIp.hit(input.ip);
-  deps.limiters.perAccount.hit(`email:${input.email}`);
+  // Every attempt is counted before the password is checked, so a burst of guesses meets the limit;
+  // a right password gives its slot back: only failed logins use up the limits.
+  const { perIp, perAccount } = deps.limiters.login;
+  const accountKey = `email:${input.email}`;
+  perIp.hit(input.ip);
+  perAccount.hit(accountKey);
   const user = await findUserByEmail(deps.db, input.email);
   // Compare against a fixed hash when the user is unknown, so timing does not reveal which emails exist.
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
   if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS");
+  perIp.refund(input.ip);
+  perAccount.refund(accountKey);
 
   if (!user.super) await assertSubscriptionActive(deps, user.companyId);
 
@@ -55,7 +61,7 @@ export async function refresh(
   deps: Deps & { limiters: SessionLimiters },
   input: { refreshToken: string | undefined; ip: string },
 ): Promise<IssuedSession> {
-  deps.limiters.perIp.hit(input.ip);
+  deps.limiters.refresh.perIp.hit(input.ip);
   if (!input.refreshToken) throw new AppError("ERR_INVALID_TOKEN");
   const hash = sha256(input.refreshToken);
   const [stored] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
@@ -64,7 +70,7 @@ export async function refresh(
     await revokeFamily(deps, stored.family);
     throw new AppError("ERR_INVALID_TOKEN");
   }
-  deps.limiters.perAccount.hit(`user:${stored.userId}`);
+  deps.limiters.refresh.perAccount.hit(`user:${stored.userId}`);
   if (stored.expiresAt.getTime() <= Date.now()) throw new AppError("ERR_INVALID_TOKEN");
   const revoked = await deps.db
     .update(refreshTokens)

@@ -195,3 +195,49 @@ describe("rate limits", () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });
+
+describe("refresh has its own limit", () => {
+  let strict: TestEnv;
+  beforeAll(async () => {
+    strict = await createTestEnv({ config: { LOGIN_RATE_LIMIT: "10", LOGIN_IP_RATE_LIMIT: "10" } });
+  });
+  afterAll(async () => strict.close());
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    strict.app.inject({ method: "POST", url: "/auth/login", payload: { email, password }, remoteAddress });
+
+  it("answers 200 to 30 page loads in a row of one account (each one refreshes)", async () => {
+    const company = await newCompany(strict.db);
+    const user = await newUser(strict.db, company.id);
+    const first = await loginFrom("10.1.0.1", user.email, PASSWORD);
+    let cookie = cookieOf(first.headers["set-cookie"])!;
+    const statuses = [];
+    for (let i = 0; i < 30; i++) {
+      const response = await strict.app.inject({
+        method: "POST",
+        url: "/auth/refresh_token",
+        cookies: { jrt: cookie },
+        remoteAddress: "10.1.0.1",
+      });
+      statuses.push(response.statusCode);
+      cookie = cookieOf(response.headers["set-cookie"]) ?? cookie;
+    }
+    expect(statuses).toEqual(Array(30).fill(200));
+  });
+
+  it("still answers 429 to the 11th failed login of an account", async () => {
+    const company = await newCompany(strict.db);
+    const user = await newUser(strict.db, company.id);
+    const statuses = [];
+    for (let i = 1; i <= 11; i++) statuses.push((await loginFrom(`10.1.1.${i}`, user.email, "wrong")).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it("does not count successful logins against the account or its address", async () => {
+    const company = await newCompany(strict.db);
+    const user = await newUser(strict.db, company.id);
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await loginFrom("10.1.2.1", user.email, PASSWORD)).statusCode);
+    statuses.push((await loginFrom("10.1.2.1", user.email, "wrong")).statusCode);
+    expect(statuses).toEqual([...Array(12).fill(200), 401]);
+  });
+});

@@ -1,11 +1,11 @@
 import { ForgetPasswordParams, MessageAnswer, ResetPasswordBody, ResetPasswordParams } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
-import { createSessionLimiters } from "../auth/rate-limiter.js";
+import { createLoginLimiters } from "../auth/rate-limiter.js";
 import { requestPasswordReset, resetPassword } from "./password-reset.service.js";
 
 export function registerPasswordResetRoutes(app: App, ctx: AppContext): void {
-  const limiters = createSessionLimiters(ctx.config);
+  const limiters = createLoginLimiters(ctx.config);
   const schema = { tags: ["password reset"], response: { 200: MessageAnswer } };
 
   app.post("/forgetpassword/:email", { schema: { ...schema, params: ForgetPasswordParams } }, async (request) => {
