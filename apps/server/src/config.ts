@@ -45,6 +45,9 @@ const ConfigSchema = z
     REFRESH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
     /** Refreshes per IP per LOGIN_RATE_WINDOW_SECONDS: a whole office reloading behind one address stays under it. */
     REFRESH_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(1000),
+    /** Anonymous sign-ups per IP per SIGNUP_RATE_WINDOW_SECONDS: each one creates a company. */
+    SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    SIGNUP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** How often idle job workers look for due jobs (pg-boss polling; at least 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     /** The length of one "minute" of the connections' timeouts (expiresTicket, timeToTransfer...); tests shrink it. */

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
+import { createRateLimiter } from "../auth/rate-limiter.js";
 import {
   companyPlan,
   createCompany,
@@ -40,9 +41,15 @@ export function registerCompaniesRoutes(app: App, ctx: AppContext, auth: AuthHoo
     async (request) => companyPlan(ctx, request.auth, request.params.companyId),
   );
 
-  // Anonymous sign-up.
-  app.post("/companies/cadastro", { schema: { tags, body: SignupBody, response: { 200: Company } } }, async (request) =>
-    signup(ctx, request.body),
+  // Anonymous sign-up, limited per address: each one creates a company, and nothing else stops a script.
+  const signupLimiter = createRateLimiter(ctx.config.SIGNUP_RATE_LIMIT, ctx.config.SIGNUP_RATE_WINDOW_SECONDS);
+  app.post(
+    "/companies/cadastro",
+    { schema: { tags, body: SignupBody, response: { 200: Company } } },
+    async (request) => {
+      signupLimiter.hit(request.ip);
+      return signup(ctx, request.body);
+    },
   );
 
   app.get(

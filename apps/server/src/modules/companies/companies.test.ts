@@ -10,7 +10,8 @@ let env: TestEnv;
 let platform: Awaited<ReturnType<typeof newSuper>>;
 let superHeaders: Record<string, string>;
 beforeAll(async () => {
-  env = await createTestEnv();
+  // The sign-up tests below come from one address; the limit itself is tested on its own app.
+  env = await createTestEnv({ config: { SIGNUP_RATE_LIMIT: "1000" } });
   platform = await newSuper(env);
   superHeaders = platform.headers;
 });
@@ -234,6 +235,38 @@ describe("POST /companies/cadastro (sign-up)", () => {
     });
     const allowed = await env.app.inject({ method: "POST", url: "/companies/cadastro", payload: signupBody(plan.id) });
     expect(allowed.statusCode).toBe(200);
+  });
+});
+
+describe("sign-up limit", () => {
+  let limited: TestEnv;
+  beforeAll(async () => {
+    limited = await createTestEnv({ config: { SIGNUP_RATE_LIMIT: "5", SIGNUP_RATE_WINDOW_SECONDS: "3600" } });
+  });
+  afterAll(async () => limited.close());
+
+  it("answers 429 to the 6th sign-up from one address and creates nothing for it", async () => {
+    const plan = await newPlan(limited.db);
+    const signupFrom = (remoteAddress: string, email: string) =>
+      limited.app.inject({
+        method: "POST",
+        url: "/companies/cadastro",
+        payload: { name: `Co ${unique()}`, email, planId: plan.id, password: "s3cret" },
+        remoteAddress,
+      });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await signupFrom("10.2.0.1", `ok-${unique()}@co.dev`)).statusCode);
+    expect(statuses).toEqual(Array(5).fill(200));
+
+    const sixthEmail = `sixth-${unique()}@co.dev`;
+    const sixth = await signupFrom("10.2.0.1", sixthEmail);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().error).toBe("ERR_TOO_MANY_REQUESTS");
+    expect(await limited.db.select().from(companies).where(eq(companies.email, sixthEmail))).toEqual([]);
+    expect(await limited.db.select().from(users).where(eq(users.email, sixthEmail))).toEqual([]);
+
+    // Another address is not held back.
+    expect((await signupFrom("10.2.0.2", `other-${unique()}@co.dev`)).statusCode).toBe(200);
   });
 });
 
