@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 /** A 1x1 png. */
 const PIXEL_PNG = Buffer.from(

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, loginThroughForm, unique } from "./support";
+import { DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await loginThroughForm(page, DEMO.admin);

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { asaasPort, asaasWebhookToken, baseURL } from "../playwright.config";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 const ASAAS_API_KEY = "$aact_e2e_api_key";
 /** A 1x1 PNG standing in for the QR code image Asaas encodes. */

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
-import { expect, test } from "@playwright/test";
-import { DEMO, loginThroughForm, unique } from "./support";
+import { DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 const newNumber = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 /** The demo's simulator connection (seed.ts). */
 const SIMULATOR_ID = 1;

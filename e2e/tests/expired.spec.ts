@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 test("a company past its due date is refused with the spec's message", async ({ page, request }) => {
   const headers = await apiLogin(request, DEMO.super);

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 interface KanbanTicket {
   id: number;

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, readResetCode, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, readResetCode, test, unique } from "./support";
 
 test("a user resets the password with the code from the captured email", async ({ page, request }) => {
   // A user of our own, so the demo logins stay as they are.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 test("language and theme choices survive a reload", async ({ page, request }) => {
   // The language is also saved on the account, so this test uses an account of its own.

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO, loginThroughForm } from "./support";
+import { DEMO, expect, loginThroughForm, test } from "./support";
 
 test("an attendant does not see the Administration group", async ({ page }) => {
   await loginThroughForm(page, DEMO.agent);

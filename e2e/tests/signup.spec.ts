@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { loginThroughForm, unique } from "./support";
+import { expect, loginThroughForm, test, unique } from "./support";
 
 test("a visitor signs up a company, logs in and sees the greeting and the menu", async ({ page }) => {
   const email = `owner-${unique()}@acme.test`;

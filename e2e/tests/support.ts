@@ -1,7 +1,28 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { mailDir } from "../playwright.config";
+
+export { expect };
+
+/**
+ * Every spec's browser context is watched for Content-Security-Policy violations
+ * (Chromium reports each one on the console): the policy the server sends must be
+ * one the built client fully works under.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO = {
   super: "super@atendo.dev",

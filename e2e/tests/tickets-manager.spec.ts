@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { apiLogin, DEMO, loginThroughForm, unique } from "./support";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
 
 /** The demo's simulator connection (seed.ts): it serves the queues Atendimento and Financeiro. */
 const SIMULATOR_ID = 1;

@@ -51,6 +51,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   }
 }
 
-/** Swagger UI brings inline scripts with hashes of its own; it may not be framed either. */
+/**
+ * Swagger UI's own policy hashes its inline scripts; its widgets also set inline
+ * style attributes, which a hash cannot allow (and a hash would switch
+ * 'unsafe-inline' off). It may not be framed either.
+ */
 export const docsContentSecurityPolicy = (policy: string) =>
-  policy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+  policy
+    .replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'")
+    .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
