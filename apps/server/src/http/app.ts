@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { APP_VERSION } from "@atendo/shared";
 import cookie from "@fastify/cookie";
@@ -25,6 +25,7 @@ import type { Database } from "../db/client.js";
 import { createJobs } from "../jobs/jobs.js";
 import { JOB_DEFINITIONS } from "../jobs/registry.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
+import { registerMediaRoute } from "../media/serve.js";
 import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
 import { registerModules } from "../modules/index.js";
@@ -110,15 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     transformStaticCSP: docsContentSecurityPolicy,
   });
 
-  mkdirSync(ctx.media.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: ctx.media.root,
-    prefix: "/public/",
-    decorateReply: false,
-    index: false,
-    serve: true,
-    preCompressed: false,
-  });
+  await registerMediaRoute(app, ctx.media.root);
   registerWebClient(app, config);
   await registerModules(app, ctx, createAuthHooks(ctx));
   // After the modules' hooks: workers start once the sessions run, and stop before they do.

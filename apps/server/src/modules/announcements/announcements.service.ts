@@ -11,7 +11,8 @@ import {
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { detectUploadType, uploadDisplayName } from "../quick-messages/upload-type.js";
+import { displayName } from "../../media/storage.js";
+import { detectUpload } from "../../media/upload.js";
 import {
   type AnnouncementChanges,
   type AnnouncementRow,
@@ -129,14 +130,14 @@ export async function attachAnnouncementMedia(
   if (!file || file.data.length === 0) {
     throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.file", message: "required" }] });
   }
-  const type = detectUploadType(file.data, file.fileName);
+  const type = await detectUpload(file.data, file.fileName);
   if (type?.kind !== "image") {
     throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.file", message: "unsupportedType" }] });
   }
   if (file.data.length > UPLOAD_LIMITS_BYTES.image) {
     throw new AppError("ERR_PAYLOAD_TOO_LARGE", { data: { kind: "image", maxBytes: UPLOAD_LIMITS_BYTES.image } });
   }
-  const stored = await deps.media.save(actor.companyId, { data: file.data, originalName: `upload.${type.extension}` });
+  const stored = await deps.media.save(actor.companyId, { data: file.data, originalName: file.fileName });
   let previous: string | null = null;
   try {
     const row = await deps.db.transaction(async (tx) => {
@@ -145,7 +146,7 @@ export async function attachAnnouncementMedia(
       previous = locked.mediaPath;
       return updateAnnouncement(tx, id, {
         mediaPath: stored.path,
-        mediaName: uploadDisplayName(file.fileName, `image.${type.extension}`),
+        mediaName: displayName(file.fileName, `image.${type.extension}`),
       });
     });
     if (!row) throw new AppError("ERR_NOT_FOUND");

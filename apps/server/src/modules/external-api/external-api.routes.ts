@@ -21,7 +21,7 @@ async function readExternalInput(request: FastifyRequest): Promise<ExternalSendI
     const form = await readSendForm(request);
     const fields = ExternalSendBody.safeParse(form.fields);
     if (!fields.success) throw validationError(fields.error.issues);
-    return { ...fields.data, medias: outgoingMedias(form.files) };
+    return { ...fields.data, medias: await outgoingMedias(form.files) };
   }
   const parsed = ExternalSendBody.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);

@@ -26,7 +26,7 @@ async function readSendInput(request: FastifyRequest): Promise<SendInput> {
     const form = await readSendForm(request);
     const fields = SendTicketMessageForm.safeParse(form.fields);
     if (!fields.success) throw validationError(fields.error.issues);
-    return { body: fields.data.body, quotedMsgId: fields.data.quotedMsgId, medias: outgoingMedias(form.files) };
+    return { body: fields.data.body, quotedMsgId: fields.data.quotedMsgId, medias: await outgoingMedias(form.files) };
   }
   const parsed = SendTicketMessageBody.safeParse(request.body ?? {});
   if (!parsed.success) throw validationError(parsed.error.issues);

@@ -1,12 +1,8 @@
 import { MESSAGE_MEDIAS_MAX } from "@atendo/shared";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors.js";
-import {
-  type DetectedType,
-  detectUploadType,
-  MAX_UPLOAD_BYTES,
-  UPLOAD_LIMIT_BY_KIND,
-} from "../quick-messages/upload-type.js";
+import { displayName } from "../../media/storage.js";
+import { detectUpload, MAX_UPLOAD_BYTES, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import type { OutgoingMessage } from "./send.js";
 
 export interface SendForm {
@@ -35,53 +31,28 @@ export async function readSendForm(request: FastifyRequest): Promise<SendForm> {
   return form;
 }
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  png: "image/png",
-  jpg: "image/jpeg",
-  ogg: "audio/ogg",
-  mp3: "audio/mpeg",
-  mp4: "video/mp4",
-  pdf: "application/pdf",
-  zip: "application/zip",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-  odt: "application/vnd.oasis.opendocument.text",
-  ods: "application/vnd.oasis.opendocument.spreadsheet",
-  doc: "application/msword",
-  xls: "application/vnd.ms-excel",
-  ppt: "application/vnd.ms-powerpoint",
-  txt: "text/plain",
-  csv: "text/csv",
-};
-
-/** Client file names are shown, never used as paths: the last segment, printable, bounded. */
-function displayName(fileName: string, type: DetectedType): string {
-  const base = (fileName.split(/[\\/]/).pop() ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
-  return (base || `file.${type.extension}`).slice(0, 200);
-}
-
 /**
- * Every file checked before any is sent: the type comes from the bytes
- * (quick messages' detector), the limit from the type (image 2 MB, audio 5 MB,
- * video and documents 20 MB).
+ * Every file checked before any is sent: the type comes from the bytes, the
+ * limit from the type (image 2 MB, audio 5 MB, video and documents 20 MB).
  */
-export function outgoingMedias(files: SendForm["files"]): NonNullable<OutgoingMessage["media"]>[] {
-  return files.map((file, index) => {
+export async function outgoingMedias(files: SendForm["files"]): Promise<NonNullable<OutgoingMessage["media"]>[]> {
+  const medias: NonNullable<OutgoingMessage["media"]>[] = [];
+  for (const [index, file] of files.entries()) {
     const path = `body.medias.${index}`;
     if (file.data.length === 0) throw new AppError("ERR_VALIDATION", { fields: [{ path, message: "required" }] });
-    const type = detectUploadType(file.data, file.fileName);
+    const type = await detectUpload(file.data, file.fileName);
     if (!type) throw new AppError("ERR_VALIDATION", { fields: [{ path, message: "unsupportedType" }] });
     const limit = UPLOAD_LIMIT_BY_KIND[type.kind];
     if (file.data.length > limit) {
       throw new AppError("ERR_PAYLOAD_TOO_LARGE", { data: { kind: type.kind, maxBytes: limit } });
     }
-    return {
+    medias.push({
       data: file.data,
-      fileName: displayName(file.fileName, type),
-      mimeType: MIME_BY_EXTENSION[type.extension] ?? "application/octet-stream",
-    };
-  });
+      fileName: displayName(file.fileName, `file.${type.extension}`),
+      mimeType: type.mimeType,
+    });
+  }
+  return medias;
 }
 
 /** zod issues of a hand-validated body, in the error handler's `fields` shape. */

@@ -1,4 +1,3 @@
-import type { MediaType } from "@atendo/shared";
 import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
@@ -6,7 +5,6 @@ import { findContact } from "../contacts/contacts.repository.js";
 import { takeAck } from "../ingestion/early-acks.js";
 import { advanceMessageAck, type ContactRow, type MessageRow } from "../ingestion/ingestion.repository.js";
 import { contactPayload, ticketPayload } from "../ingestion/ingestion.serializers.js";
-import { detectUploadType } from "../quick-messages/upload-type.js";
 import { emitNewMessage } from "../tickets/tickets.events.js";
 import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import {
@@ -51,18 +49,6 @@ export function connectedProvider(deps: Pick<SendDeps, "sessions">, whatsapp: Wh
   return provider;
 }
 
-/** The stored media's type comes from its bytes; the MIME type only when the bytes say nothing we know. */
-function storedMediaType(media: NonNullable<OutgoingMessage["media"]>) {
-  const detected = detectUploadType(media.data, media.fileName);
-  const mediaType: MediaType = detected
-    ? detected.kind === "document"
-      ? "application"
-      : detected.kind
-    : mediaTypeOf(media.mimeType);
-  // The stored file's extension is ours, so /public/ never serves it under a type the client chose.
-  return { mediaType, storedName: detected ? `upload.${detected.extension}` : "upload" };
-}
-
 function lastMessageOf(body: string, mediaName: string | null): string {
   return body || mediaName || "";
 }
@@ -93,9 +79,10 @@ export async function sendTicketMessage(
   }
 
   const media = message.media;
-  const typed = media ? storedMediaType(media) : undefined;
-  const stored =
-    media && typed ? await deps.media.save(companyId, { data: media.data, originalName: typed.storedName }) : undefined;
+  // Storage types the file by its bytes, so the message's media type follows what /public/ will serve.
+  const stored = media
+    ? await deps.media.save(companyId, { data: media.data, originalName: media.fileName })
+    : undefined;
   const body = media ? text.trim() || media.fileName : text;
 
   let providerId: string;
@@ -129,7 +116,7 @@ export async function sendTicketMessage(
         providerId,
         body,
         fromMe: true,
-        mediaType: typed?.mediaType ?? "chat",
+        mediaType: stored ? mediaTypeOf(stored.type.mimeType) : "chat",
         mediaUrl: stored?.path ?? null,
         mediaName: media ? media.fileName.slice(0, 200) : null,
         ack: SENT_ACK,

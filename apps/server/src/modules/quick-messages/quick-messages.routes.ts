@@ -14,6 +14,7 @@ import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { MAX_UPLOAD_BYTES } from "../../media/upload.js";
 import {
   attachQuickMessageMedia,
   createQuickMessage,
@@ -25,7 +26,6 @@ import {
   type UploadedFile,
   updateQuickMessageById,
 } from "./quick-messages.service.js";
-import { MAX_UPLOAD_BYTES } from "./upload-type.js";
 
 const tags = ["quick-messages"];
 

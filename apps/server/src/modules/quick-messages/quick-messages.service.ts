@@ -8,6 +8,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import {
   deleteQuickMessage,
   findQuickMessage,
@@ -18,7 +19,6 @@ import {
   type QuickMessageRow,
   updateQuickMessage,
 } from "./quick-messages.repository.js";
-import { detectUploadType, UPLOAD_LIMIT_BY_KIND, uploadDisplayName } from "./upload-type.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "log">;
 
@@ -148,13 +148,13 @@ export async function attachQuickMessageMedia(
   if (!file || file.data.length === 0) {
     throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.file", message: "required" }] });
   }
-  const type = detectUploadType(file.data, file.fileName);
+  const type = await detectUpload(file.data, file.fileName);
   if (!type) throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.file", message: "unsupportedType" }] });
   const limit = UPLOAD_LIMIT_BY_KIND[type.kind];
   if (file.data.length > limit) {
     throw new AppError("ERR_PAYLOAD_TOO_LARGE", { data: { kind: type.kind, maxBytes: limit } });
   }
-  const stored = await deps.media.save(companyId, { data: file.data, originalName: `upload.${type.extension}` });
+  const stored = await deps.media.save(companyId, { data: file.data, originalName: file.fileName });
   let previous: string | null = null;
   try {
     const row = await deps.db.transaction(async (tx) => {
@@ -163,7 +163,7 @@ export async function attachQuickMessageMedia(
       previous = locked.mediaPath;
       return updateQuickMessage(tx, companyId, id, {
         mediaPath: stored.path,
-        mediaName: uploadDisplayName(file.fileName, `file.${type.extension}`),
+        mediaName: stored.name,
       });
     });
     if (!row) throw new AppError("ERR_NOT_FOUND");
