@@ -1,8 +1,8 @@
 import type { Profile } from "@atendo/shared";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { users } from "../db/schema/index.js";
+import { sessions, users } from "../db/schema/index.js";
 import { cachedAuthUser } from "./auth-cache.js";
 import { AppError } from "./errors.js";
 
@@ -14,9 +14,14 @@ export interface AuthSession {
   super: boolean;
 }
 
+/** The caller of a request, with the session (login) its access token belongs to. */
+export interface RequestAuth extends AuthSession {
+  sessionId: string;
+}
+
 declare module "fastify" {
   interface FastifyRequest {
-    auth: AuthSession;
+    auth: RequestAuth;
   }
 }
 
@@ -28,21 +33,29 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export function createAuthHooks(ctx: Pick<AppContext, "db" | "tokens">) {
-  /** Verifies the access token and reloads the user (auth-cache.ts), so a removed user or a changed role counts. */
+  /**
+   * Verifies the access token and reloads the user with its session (auth-cache.ts), so a removed user,
+   * a changed role or an ended session (logout, password reset) counts. One query: the hot path's only round trip.
+   */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_INVALID_TOKEN");
     const claims = await ctx.tokens.verify(token);
-    const user = await cachedAuthUser(ctx.db, claims.userId, async () => {
+    const user = await cachedAuthUser(ctx.db, claims, async () => {
       const [row] = await ctx.db
         .select({ id: users.id, companyId: users.companyId, profile: users.profile, super: users.super })
         .from(users)
+        .innerJoin(
+          sessions,
+          and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), isNull(sessions.endedAt)),
+        )
         .where(eq(users.id, claims.userId))
         .limit(1);
       return row;
     });
     if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
-    request.auth = { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super };
+    const { sessionId } = claims;
+    request.auth = { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId };
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -52,8 +52,28 @@ export const userQueues = pgTable(
 );
 
 /**
+ * One login. Its refresh tokens form a family with its id, and the access
+ * tokens issued from them carry it (`sid`), so ending the session (logout, a
+ * password reset, a replayed refresh token) ends them all at once: the auth
+ * hook reads ended_at with the user.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_company_user_idx").on(t.companyId, t.userId)],
+);
+
+/**
  * Refresh tokens are opaque, stored hashed, rotated on every use. A token
- * used twice (replayed after rotation) revokes its whole family.
+ * used twice (replayed after rotation) ends its whole session.
  */
 export const refreshTokens = pgTable(
   "refresh_tokens",
@@ -63,6 +83,7 @@ export const refreshTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The session's id. No foreign key: its cascade would scan this table by family, which has no index. */
     family: uuid().notNull(),
     tokenHash: varchar({ length: 64 }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -52,7 +52,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, auth: AuthHooks): 
     "/auth/logout",
     { onRequest: auth.user, schema: { tags: ["session"], response: { 200: z.object({ message: z.string() }) } } },
     async (request, reply) => {
-      await logout(ctx, request.cookies[REFRESH_COOKIE]);
+      await logout(ctx, request.auth, request.cookies[REFRESH_COOKIE]);
       reply.clearCookie(REFRESH_COOKIE, { path: "/auth" });
       return { message: "ok" };
     },

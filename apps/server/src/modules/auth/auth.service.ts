@@ -1,9 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { companyEvent, REFRESH_TOKEN_TTL_SECONDS, type SessionAnswer } from "@atendo/shared";
 import bcrypt from "bcryptjs";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import { companies, refreshTokens, users } from "../../db/schema/index.js";
+import type { Executor } from "../../db/client.js";
+import { companies, refreshTokens, sessions, users } from "../../db/schema/index.js";
+import type { RequestAuth } from "../../http/auth.js";
+import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
 import { findUserByEmail, type UserRow } from "../users/users.repository.js";
 import type { SessionLimiters } from "./rate-limiter.js";
@@ -41,8 +43,11 @@ export async function login(
     action: "update",
     user: { id: user.id },
   });
-  const family = randomUUID();
-  return issueSession(deps, user, family);
+  const [session] = await deps.db
+    .insert(sessions)
+    .values({ companyId: user.companyId, userId: user.id })
+    .returning({ id: sessions.id });
+  return issueSession(deps, user, session!.id);
 }
 
 async function assertSubscriptionActive(deps: Deps, companyId: number): Promise<void> {
@@ -56,7 +61,7 @@ async function assertSubscriptionActive(deps: Deps, companyId: number): Promise<
   }
 }
 
-/** Rotates the refresh token: the old one dies, a replay of it revokes the whole family. */
+/** Rotates the refresh token: the old one dies, a replay of it ends the whole session. */
 export async function refresh(
   deps: Deps & { limiters: SessionLimiters },
   input: { refreshToken: string | undefined; ip: string },
@@ -64,10 +69,23 @@ export async function refresh(
   deps.limiters.refresh.perIp.hit(input.ip);
   if (!input.refreshToken) throw new AppError("ERR_INVALID_TOKEN");
   const hash = sha256(input.refreshToken);
-  const [stored] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).limit(1);
-  if (!stored) throw new AppError("ERR_INVALID_TOKEN");
+  const [stored] = await deps.db
+    .select({
+      id: refreshTokens.id,
+      userId: refreshTokens.userId,
+      family: refreshTokens.family,
+      expiresAt: refreshTokens.expiresAt,
+      revokedAt: refreshTokens.revokedAt,
+      endedAt: sessions.endedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.family))
+    .where(eq(refreshTokens.tokenHash, hash))
+    .limit(1);
+  if (!stored || stored.endedAt) throw new AppError("ERR_INVALID_TOKEN");
   if (stored.revokedAt) {
-    await revokeFamily(deps, stored.family);
+    await endSessions(deps.db, stored.userId, eq(sessions.id, stored.family));
+    forgetAuthUser(deps.db, stored.userId);
     throw new AppError("ERR_INVALID_TOKEN");
   }
   deps.limiters.refresh.perAccount.hit(`user:${stored.userId}`);
@@ -84,39 +102,58 @@ export async function refresh(
   return issueSession(deps, user, stored.family);
 }
 
-export async function logout(deps: Deps, refreshToken: string | undefined): Promise<void> {
-  if (!refreshToken) return;
-  const [stored] = await deps.db
-    .select({ family: refreshTokens.family })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-    .limit(1);
-  if (stored) await revokeFamily(deps, stored.family);
+/**
+ * Ends the session of the access token, and the one of the refresh cookie when it names another
+ * session of the same user (two logins in one browser): everything this browser holds stops working.
+ */
+export async function logout(
+  deps: Pick<AppContext, "db">,
+  auth: Pick<RequestAuth, "userId" | "companyId" | "sessionId">,
+  refreshToken: string | undefined,
+): Promise<void> {
+  const ofCookie = refreshToken
+    ? inArray(
+        sessions.id,
+        deps.db
+          .select({ id: refreshTokens.family })
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken))),
+      )
+    : undefined;
+  await endSessions(
+    deps.db,
+    auth.userId,
+    eq(sessions.companyId, auth.companyId),
+    or(eq(sessions.id, auth.sessionId), ofCookie),
+  );
+  forgetAuthUser(deps.db, auth.userId);
 }
 
-async function revokeFamily(deps: Deps, family: string): Promise<void> {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.family, family), isNull(refreshTokens.revokedAt)));
+/**
+ * Ends every session of a user (password changed or reset): their refresh tokens and access
+ * tokens stop working. Run in the caller's transaction, so the caller forgets the user's
+ * cached sessions (forgetAuthUser) once it commits.
+ */
+export async function revokeUserSessions(deps: { db: Executor }, userId: number): Promise<void> {
+  // The company comes from the user, so the (company, user) index finds the sessions.
+  const companyOfUser = deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  await endSessions(deps.db, userId, eq(sessions.companyId, companyOfUser));
 }
 
-/** Revokes every live refresh token of a user (password changed, user removed). */
-export async function revokeUserSessions(deps: Pick<AppContext, "db">, userId: number): Promise<void> {
-  await deps.db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, new Date())),
-    );
+/** Ends the live sessions of one user that `which` picks (all of them without it). */
+async function endSessions(db: Executor, userId: number, ...which: (SQL | undefined)[]): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ...which));
 }
 
-async function issueSession(deps: Deps, user: UserRow, family: string): Promise<IssuedSession> {
+async function issueSession(deps: Deps, user: UserRow, sessionId: string): Promise<IssuedSession> {
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
     companyId: user.companyId,
     userId: user.id,
-    family,
+    family: sessionId,
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
@@ -125,6 +162,7 @@ async function issueSession(deps: Deps, user: UserRow, family: string): Promise<
     companyId: user.companyId,
     profile: user.profile,
     super: user.super,
+    sessionId,
   });
   const sessionUser = await loadSessionUser(deps.db, user);
   return {

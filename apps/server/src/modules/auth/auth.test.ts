@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { companyEvent } from "@atendo/shared";
+import { SignJWT } from "jose";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { login, newCompany, newTenant, newUser, PASSWORD } from "../../../test/factories.js";
@@ -102,6 +104,7 @@ describe("tokens", () => {
       companyId: admin.companyId,
       profile: "admin",
       super: false,
+      sessionId: randomUUID(),
     });
     const expiredAnswer = await env.app.inject({ url: "/auth/me", headers: { authorization: `Bearer ${expired}` } });
     expect(expiredAnswer.statusCode).toBe(403);
@@ -112,12 +115,31 @@ describe("tokens", () => {
       companyId: admin.companyId,
       profile: "admin",
       super: true,
+      sessionId: randomUUID(),
     });
     for (const authorization of [`Bearer ${forged}`, "Bearer garbage", undefined]) {
       const answer = await env.app.inject({ url: "/auth/me", headers: authorization ? { authorization } : {} });
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toEqual({ error: "ERR_INVALID_TOKEN" });
     }
+  });
+
+  it("answers 401 to a token of a session that does not exist, 403 to one signed before tokens named sessions", async () => {
+    const { admin } = await newTenant(env);
+    const claims = { userId: admin.id, companyId: admin.companyId, profile: "admin" as const, super: false };
+    const unknown = await env.ctx.tokens.sign({ ...claims, sessionId: randomUUID() });
+    const unknownAnswer = await env.app.inject({ url: "/auth/me", headers: { authorization: `Bearer ${unknown}` } });
+    expect(unknownAnswer.statusCode).toBe(401);
+
+    // The client refreshes on 403, and its refresh cookie gives it a token that names its session.
+    const legacy = await new SignJWT({ companyId: admin.companyId, profile: "admin", super: false })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(String(admin.id))
+      .setExpirationTime("15m")
+      .sign(new TextEncoder().encode(env.ctx.config.jwtSecret));
+    const legacyAnswer = await env.app.inject({ url: "/auth/me", headers: { authorization: `Bearer ${legacy}` } });
+    expect(legacyAnswer.statusCode).toBe(403);
+    expect(legacyAnswer.json()).toEqual({ error: "ERR_SESSION_EXPIRED" });
   });
 
   it("GET /auth/me answers the session user", async () => {
@@ -168,6 +190,54 @@ describe("refresh and logout", () => {
     expect(out.statusCode).toBe(200);
     const after = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it("logout ends the session's access token at once, and only that session's", async () => {
+    const { admin } = await newTenant(env);
+    const signIn = () =>
+      env.app.inject({ method: "POST", url: "/auth/login", payload: { email: admin.email, password: PASSWORD } });
+    const [leaving, staying] = [await signIn(), await signIn()];
+    const leavingHeaders = { authorization: `Bearer ${leaving.json().token}` };
+    const stayingHeaders = { authorization: `Bearer ${staying.json().token}` };
+    expect((await env.app.inject({ url: "/auth/me", headers: leavingHeaders })).statusCode).toBe(200);
+
+    const out = await env.app.inject({
+      method: "DELETE",
+      url: "/auth/logout",
+      headers: leavingHeaders,
+      cookies: { jrt: cookieOf(leaving.headers["set-cookie"])! },
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await env.app.inject({ url: "/auth/me", headers: leavingHeaders });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: "ERR_INVALID_TOKEN" });
+    expect((await env.app.inject({ url: "/auth/me", headers: stayingHeaders })).statusCode).toBe(200);
+  });
+
+  it("a refreshed access token belongs to the same session: logout ends it too", async () => {
+    const { admin } = await newTenant(env);
+    const first = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email, password: PASSWORD },
+    });
+    const refreshed = await env.app.inject({
+      method: "POST",
+      url: "/auth/refresh_token",
+      cookies: { jrt: cookieOf(first.headers["set-cookie"])! },
+    });
+    const headers = { authorization: `Bearer ${refreshed.json().token}` };
+    const oldHeaders = { authorization: `Bearer ${first.json().token}` };
+    // Logging out without the cookie (another path, a lost cookie) still ends the session of the token.
+    expect((await env.app.inject({ method: "DELETE", url: "/auth/logout", headers })).statusCode).toBe(200);
+    for (const h of [headers, oldHeaders])
+      expect((await env.app.inject({ url: "/auth/me", headers: h })).statusCode).toBe(401);
+    const refreshAgain = await env.app.inject({
+      method: "POST",
+      url: "/auth/refresh_token",
+      cookies: { jrt: cookieOf(refreshed.headers["set-cookie"])! },
+    });
+    expect(refreshAgain.statusCode).toBe(401);
   });
 });
 

@@ -8,6 +8,8 @@ export interface AccessClaims {
   companyId: number;
   profile: Profile;
   super: boolean;
+  /** The session (login) the token was issued to: ending it ends the token (http/auth.ts). */
+  sessionId: string;
 }
 
 const encoder = new TextEncoder();
@@ -22,7 +24,8 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
   const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
   return {
     async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ companyId: claims.companyId, profile: claims.profile, super: claims.super })
+      const { companyId, profile, sessionId } = claims;
+      return new SignJWT({ companyId, profile, super: claims.super, sid: sessionId })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(claims.userId))
         .setIssuedAt()
@@ -42,16 +45,20 @@ export function createTokenSigner(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.companyId !== "number" || typeof payload.exp !== "number")
           throw new AppError("ERR_INVALID_TOKEN");
+        // Signed by us before tokens named their session: the client refreshes once and gets one that does.
+        if (typeof payload.sid !== "string") throw new AppError("ERR_SESSION_EXPIRED");
         const claims: AccessClaims = {
           userId,
           companyId: payload.companyId,
           profile: payload.profile as Profile,
           super: payload.super === true,
+          sessionId: payload.sid,
         };
         if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
         return claims;
       } catch (error) {
+        if (error instanceof AppError) throw error;
         if (error instanceof joseErrors.JWTExpired) throw new AppError("ERR_SESSION_EXPIRED");
         throw new AppError("ERR_INVALID_TOKEN");
       }

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { passwordResets, users } from "../../db/schema/index.js";
+import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
 import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
 import { sha256 } from "../auth/tokens.js";
@@ -68,6 +69,7 @@ export async function resetPassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await revokeUserSessions({ db: tx }, user.id);
   });
+  forgetAuthUser(deps.db, user.id);
 }
 
 /** Counts one attempt on the user's newest live code and answers its hash; nothing once the attempts are spent. */

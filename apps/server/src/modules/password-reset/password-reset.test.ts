@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newCompany, newUser, PASSWORD } from "../../../test/factories.js";
+import { login, newCompany, newUser, PASSWORD } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv, testConfig } from "../../../test/harness.js";
 import { passwordResets } from "../../db/schema/index.js";
 import { createMailer } from "../../mail/mailer.js";
@@ -78,6 +78,27 @@ describe("password reset", () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: "ERR_INVALID_RESET_CODE" });
+  });
+
+  it("ends every session of the user: an access token from before answers 401 at once", async () => {
+    const company = await newCompany(env.db);
+    const user = await newUser(env.db, company.id);
+    const sessions = [];
+    for (let i = 0; i < 2; i++) sessions.push(await login(env, user.email));
+    for (const headers of sessions) expect((await env.app.inject({ url: "/auth/me", headers })).statusCode).toBe(200);
+
+    await env.app.inject({ method: "POST", url: `/forgetpassword/${user.email}` });
+    const reset = await env.app.inject({
+      method: "POST",
+      url: "/resetpasswords",
+      payload: { email: user.email, token: codeFor(user.email), password: "ResetSecret9" },
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const headers of sessions) {
+      const after = await env.app.inject({ url: "/auth/me", headers });
+      expect(after.statusCode).toBe(401);
+      expect(after.json()).toEqual({ error: "ERR_INVALID_TOKEN" });
+    }
   });
 
   it("keeps the spec's path form working", async () => {

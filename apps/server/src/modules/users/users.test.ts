@@ -520,6 +520,15 @@ describe("DELETE /users/:id", () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it("ends the deleted user's access tokens at once", async () => {
+    const { agent, agentHeaders, adminHeaders } = await newTenant(env);
+    expect((await env.app.inject({ url: "/auth/me", headers: agentHeaders })).statusCode).toBe(200);
+    await env.app.inject({ method: "DELETE", url: `/users/${agent.id}`, headers: adminHeaders });
+    const after = await env.app.inject({ url: "/auth/me", headers: agentHeaders });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: "ERR_INVALID_TOKEN" });
+  });
+
   it("refuses deleting yourself, and attendants", async () => {
     const { admin, agent, adminHeaders, agentHeaders } = await newTenant(env);
     const self = await env.app.inject({ method: "DELETE", url: `/users/${admin.id}`, headers: adminHeaders });
