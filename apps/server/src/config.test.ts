@@ -2,19 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.js";
 
 describe("configuration", () => {
-  it("refuses to start in production without the JWT secrets", () => {
+  it("refuses to start in production without JWT_SECRET, the one secret it signs with", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "a".repeat(32) })).toThrow(/JWT_REFRESH_SECRET/);
-    const config = loadConfig({
-      NODE_ENV: "production",
-      JWT_SECRET: "a".repeat(32),
-      JWT_REFRESH_SECRET: "b".repeat(32),
-    });
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/JWT_SECRET/);
+    // Refresh tokens are random and stored hashed: no second secret is asked for.
+    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: "a".repeat(32) });
     expect(config.jwtSecret).toBe("a".repeat(32));
   });
 
   it("never seeds the demo nor runs the simulator in production by default", () => {
-    const secrets = { JWT_SECRET: "a".repeat(32), JWT_REFRESH_SECRET: "b".repeat(32) };
+    const secrets = { JWT_SECRET: "a".repeat(32) };
     const production = loadConfig({ NODE_ENV: "production", SEED: "on", ...secrets });
     expect(production.seed).toBe(false);
     expect(production.simulator).toBe(false);

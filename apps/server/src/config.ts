@@ -11,7 +11,6 @@ const ConfigSchema = z
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default("./data"),
     JWT_SECRET: z.string().min(16).optional(),
-    JWT_REFRESH_SECRET: z.string().min(16).optional(),
     SEED: onOff.optional(),
     SIMULATOR: onOff.optional(),
     /** The real WhatsApp Web provider; tests turn it off, since this network never reaches WhatsApp. */
@@ -60,15 +59,15 @@ const ConfigSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
     // The Whaticket family shipped a default secret that let anyone forge an admin token.
-    for (const key of ["JWT_SECRET", "JWT_REFRESH_SECRET"] as const) {
-      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required in production` });
+    // (Refresh tokens need no secret: they are random and stored hashed, like API tokens.)
+    if (!env.JWT_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["JWT_SECRET"], message: "JWT_SECRET is required in production" });
     }
   });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   jwtSecret: string;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
-  jwtRefreshSecret: string;
   seed: boolean;
   simulator: boolean;
 };
@@ -90,7 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...value,
     jwtSecret: value.JWT_SECRET ?? DEV_SECRET,
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
-    jwtRefreshSecret: value.JWT_REFRESH_SECRET ?? `${DEV_SECRET}-refresh`,
     seed: production ? false : value.SEED !== "off",
     simulator: value.SIMULATOR ? value.SIMULATOR === "on" : !production,
   };
