@@ -253,7 +253,6 @@ describe("security headers and CORS", () => {
       config: {
         NODE_ENV: "production",
         JWT_SECRET: "a-production-secret-for-tests",
-        JWT_REFRESH_SECRET: "another-production-secret",
       },
     });
     try {
