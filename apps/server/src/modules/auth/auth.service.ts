@@ -1,6 +1,6 @@
 import { companyEvent, REFRESH_TOKEN_TTL_SECONDS, type SessionAnswer } from "@atendo/shared";
 import bcrypt from "bcryptjs";
-import { and, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { companies, refreshTokens, sessions, users } from "../../db/schema/index.js";
@@ -131,13 +131,23 @@ export async function logout(
 
 /**
  * Ends every session of a user (password changed or reset): their refresh tokens and access
- * tokens stop working. Run in the caller's transaction, so the caller forgets the user's
+ * tokens stop working. A user who changes their own password keeps the session they did it
+ * from (`keepSessionId`). Run in the caller's transaction, so the caller forgets the user's
  * cached sessions (forgetAuthUser) once it commits.
  */
-export async function revokeUserSessions(deps: { db: Executor }, userId: number): Promise<void> {
+export async function revokeUserSessions(
+  deps: { db: Executor },
+  userId: number,
+  keepSessionId?: string,
+): Promise<void> {
   // The company comes from the user, so the (company, user) index finds the sessions.
   const companyOfUser = deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-  await endSessions(deps.db, userId, eq(sessions.companyId, companyOfUser));
+  await endSessions(
+    deps.db,
+    userId,
+    eq(sessions.companyId, companyOfUser),
+    keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+  );
 }
 
 /** Ends the live sessions of one user that `which` picks (all of them without it). */

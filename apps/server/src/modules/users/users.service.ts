@@ -158,7 +158,12 @@ export async function createUser(deps: Deps, actor: AuthSession, body: CreateUse
  * A user may edit themself; only admins edit others, and only admins change
  * profile, queues, connection and allTicket (a non-admin's values for those are ignored).
  */
-export async function updateUserById(deps: Deps, actor: AuthSession, id: number, body: UpdateUserBody): Promise<User> {
+export async function updateUserById(
+  deps: Deps,
+  actor: AuthSession & { sessionId?: string },
+  id: number,
+  body: UpdateUserBody,
+): Promise<User> {
   const admin = isAdmin(actor);
   if (!admin && id !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
   const { companyId } = actor;
@@ -186,7 +191,9 @@ export async function updateUserById(deps: Deps, actor: AuthSession, id: number,
       const updated = await updateUser(tx, companyId, id, changes);
       if (!updated) throw new AppError("ERR_NO_USER_FOUND");
       if (queueIds) await setUserQueues(tx, companyId, id, queueIds);
-      if (passwordChanged) await revokeUserSessions({ db: tx }, id);
+      if (passwordChanged) {
+        await revokeUserSessions({ db: tx }, id, id === actor.userId ? actor.sessionId : undefined);
+      }
       return updated;
     })
     .catch(rethrowUnique);

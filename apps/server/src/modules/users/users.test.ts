@@ -457,6 +457,21 @@ describe("PUT /users/:id", () => {
     await expect(login(env, agent.email, "brand-new-pass")).resolves.toBeTruthy();
   });
 
+  it("a user changing their own password keeps the session they did it from and ends the others", async () => {
+    const { agent } = await newTenant(env);
+    const current = await login(env, agent.email);
+    const other = await login(env, agent.email);
+    const response = await env.app.inject({
+      method: "PUT",
+      url: `/users/${agent.id}`,
+      headers: current,
+      payload: { password: "my-new-secret" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await env.app.inject({ url: "/auth/me", headers: current })).statusCode).toBe(200);
+    expect((await env.app.inject({ url: "/auth/me", headers: other })).statusCode).toBe(401);
+  });
+
   it("refuses a taken email and answers 400 for bad input", async () => {
     const { agent, adminHeaders } = await newTenant(env);
     const other = await newTenant(env);
