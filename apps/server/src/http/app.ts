@@ -33,6 +33,7 @@ import { createRealtime } from "../realtime/gateway.js";
 import { createAuthHooks } from "./auth.js";
 import { registerErrorHandler } from "./error-handler.js";
 import { registerHealth } from "./health.js";
+import { registerInputGuard } from "./input-guard.js";
 import { docsContentSecurityPolicy, registerSecurity } from "./security.js";
 
 export type App = FastifyInstance<
@@ -66,6 +67,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const tokens = createTokenSigner(config.jwtSecret);
   const realtime = await createRealtime({

@@ -1,6 +1,7 @@
 import { MESSAGE_MEDIAS_MAX } from "@atendo/shared";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../http/errors.js";
+import { assertStorableText } from "../../http/input-guard.js";
 import { displayName } from "../../media/storage.js";
 import { detectUpload, MAX_UPLOAD_BYTES, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import type { OutgoingMessage } from "./send.js";
@@ -25,6 +26,7 @@ export async function readSendForm(request: FastifyRequest): Promise<SendForm> {
       const data = await part.toBuffer();
       if (part.fieldname === "medias") form.files.push({ data, fileName: part.filename ?? "" });
     } else if (typeof part.value === "string") {
+      assertStorableText(part.value, `body.${part.fieldname}`);
       form.fields[part.fieldname] = part.value;
     }
   }
