@@ -31,7 +31,7 @@ import { createTokenSigner } from "../modules/auth/tokens.js";
 import { registerModules } from "../modules/index.js";
 import { createRealtime } from "../realtime/gateway.js";
 import { createAuthHooks } from "./auth.js";
-import { registerErrorHandler } from "./error-handler.js";
+import { frameworkErrors, registerErrorHandler } from "./error-handler.js";
 import { registerHealth } from "./health.js";
 import { registerInputGuard } from "./input-guard.js";
 import { docsContentSecurityPolicy, registerSecurity } from "./security.js";
@@ -63,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     // The original client of this product family calls `/tags/`, `/whatsapp/?session=0`...: both forms are one route.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
