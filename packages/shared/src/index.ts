@@ -21,6 +21,7 @@ export * from "./simulator.schemas.js";
 export * from "./subscription.schemas.js";
 export * from "./tags.schemas.js";
 export * from "./ticket-notes.schemas.js";
+export * from "./ticket-visibility.js";
 export * from "./tickets.schemas.js";
 export * from "./users.schemas.js";
 export * from "./whatsapps.schemas.js";

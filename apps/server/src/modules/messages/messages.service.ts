@@ -1,4 +1,5 @@
 import {
+  isAdmin,
   MESSAGES_PAGE_SIZE,
   type TicketMessage,
   type TicketMessagesPage,
@@ -9,7 +10,7 @@ import { AppError } from "../../http/errors.js";
 import { findContact } from "../contacts/contacts.repository.js";
 import { findTicketForReader } from "../ingestion/ingestion.repository.js";
 import { ticketPayload } from "../ingestion/ingestion.serializers.js";
-import { canSeeTicket, isTicketAdmin } from "../tickets/ticket-access.js";
+import { canSeeTicket } from "../tickets/ticket-access.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
@@ -23,7 +24,7 @@ async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, tic
     deps.db,
     actor.companyId,
     ticketId,
-    isTicketAdmin(actor) ? undefined : actor.userId,
+    isAdmin(actor) ? undefined : actor.userId,
   );
   if (!found) throw new AppError("ERR_NO_TICKET_FOUND");
   if (!canSeeTicket(actor, found.ticket, found.viewer.queueIds, found.viewer.allTicket)) {

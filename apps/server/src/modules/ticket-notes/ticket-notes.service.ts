@@ -1,9 +1,9 @@
-import type { TicketNote, TicketNoteBody, TicketNotesListQuery } from "@atendo/shared";
+import { isAdmin, type TicketNote, type TicketNoteBody, type TicketNotesListQuery } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findContact } from "../contacts/contacts.repository.js";
-import { canSeeTicket, isTicketAdmin } from "../tickets/ticket-access.js";
+import { canSeeTicket } from "../tickets/ticket-access.js";
 import { viewerScope } from "../tickets/tickets.repository.js";
 import {
   deleteTicketNote,
@@ -34,7 +34,7 @@ async function visibleTicket(deps: Deps, actor: AuthSession, ticketId: number): 
   const ticket = await findTicketAccess(deps.db, actor.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   // The same rule as the ticket itself, allTicket included (a pending ticket of another queue).
-  const scope = isTicketAdmin(actor)
+  const scope = isAdmin(actor)
     ? { queueIds: [], allTicket: false }
     : await viewerScope(deps.db, actor.companyId, actor.userId);
   if (!canSeeTicket(actor, ticket, scope.queueIds, scope.allTicket)) throw new AppError("ERR_NO_PERMISSION");
@@ -72,6 +72,6 @@ export async function listNotesOfTicket(
 export async function removeTicketNote(deps: Deps, actor: AuthSession, id: number): Promise<void> {
   const note = await findTicketNote(deps.db, actor.companyId, id);
   if (!note) throw new AppError("ERR_NOT_FOUND");
-  if (!isTicketAdmin(actor) && note.userId !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
+  if (!isAdmin(actor) && note.userId !== actor.userId) throw new AppError("ERR_NO_PERMISSION");
   if (!(await deleteTicketNote(deps.db, actor.companyId, id))) throw new AppError("ERR_NOT_FOUND");
 }

@@ -28,13 +28,13 @@ const insertNote = async (values: typeof ticketNotes.$inferInsert) => {
 describe("canSeeTicket", () => {
   const user = { userId: 7, profile: "user" as const, super: false };
   it("lets admins see everything and users their queues, their tickets and queueless tickets", () => {
-    expect(canSeeTicket({ ...user, profile: "admin" }, { queueId: 1, userId: 2 }, [])).toBe(true);
-    expect(canSeeTicket({ ...user, super: true }, { queueId: 1, userId: 2 }, [])).toBe(true);
-    expect(canSeeTicket(user, { queueId: 1, userId: null }, [1, 3])).toBe(true);
-    expect(canSeeTicket(user, { queueId: 1, userId: 7 }, [])).toBe(true);
-    expect(canSeeTicket(user, { queueId: null, userId: 2 }, [])).toBe(true);
-    expect(canSeeTicket(user, { queueId: 1, userId: 2 }, [3])).toBe(false);
-    expect(canSeeTicket(user, { queueId: 1, userId: null }, [])).toBe(false);
+    expect(canSeeTicket({ ...user, profile: "admin" }, { queueId: 1, userId: 2, status: "open" }, [])).toBe(true);
+    expect(canSeeTicket({ ...user, super: true }, { queueId: 1, userId: 2, status: "open" }, [])).toBe(true);
+    expect(canSeeTicket(user, { queueId: 1, userId: null, status: "open" }, [1, 3])).toBe(true);
+    expect(canSeeTicket(user, { queueId: 1, userId: 7, status: "open" }, [])).toBe(true);
+    expect(canSeeTicket(user, { queueId: null, userId: 2, status: "open" }, [])).toBe(true);
+    expect(canSeeTicket(user, { queueId: 1, userId: 2, status: "open" }, [3])).toBe(false);
+    expect(canSeeTicket(user, { queueId: 1, userId: null, status: "open" }, [])).toBe(false);
   });
 });
 

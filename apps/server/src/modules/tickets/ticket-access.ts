@@ -1,29 +1,18 @@
-import type { TicketStatus } from "@atendo/shared";
+import { type TicketVisibilityFacts, canSeeTicket as ticketVisibleTo } from "@atendo/shared";
 import type { AuthSession } from "../../http/auth.js";
 
-/** Admins (and the super admin) see every ticket of their company. */
-export const isTicketAdmin = (actor: Pick<AuthSession, "profile" | "super">) =>
-  actor.profile === "admin" || actor.super;
-
 /**
- * Whether the actor may see a ticket (document 1 section 6), the one rule
- * behind GET/PUT of a ticket, the list and the realtime audience:
- * - admins see every ticket;
- * - a user sees the tickets of their queues, the tickets assigned to them and
- *   the tickets with no queue yet (still in the chatbot, or created without one);
- * - a user with allTicket enabled also sees pending tickets of any queue: the
- *   spec shows them in that user's notification bell, and the bell's click
- *   opens (and accepts) the ticket, so the ticket itself must be readable.
+ * The shared visibility rule (packages/shared ticket-visibility.ts) for a session,
+ * with the queues and allTicket flag read for it: the check behind GET, PUT, the
+ * messages and the notes of one ticket. The lists and the realtime audience use
+ * the same rule as SQL (ticket-visibility.sql.ts).
  */
 export function canSeeTicket(
   actor: Pick<AuthSession, "userId" | "profile" | "super">,
-  ticket: { queueId: number | null; userId: number | null; status?: TicketStatus },
+  ticket: TicketVisibilityFacts,
   userQueueIds: readonly number[],
   allTicket = false,
 ): boolean {
-  if (isTicketAdmin(actor)) return true;
-  if (ticket.userId === actor.userId) return true;
-  if (ticket.queueId === null) return true;
-  if (allTicket && ticket.status === "pending") return true;
-  return userQueueIds.includes(ticket.queueId);
+  const viewer = { id: actor.userId, profile: actor.profile, super: actor.super, queueIds: userQueueIds, allTicket };
+  return ticketVisibleTo(viewer, ticket);
 }

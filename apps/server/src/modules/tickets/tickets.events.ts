@@ -1,35 +1,32 @@
-import { companyEvent, type TicketStatus } from "@atendo/shared";
+import { companyEvent, type TicketVisibilityFacts } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { rooms } from "../../realtime/gateway.js";
+import { ticketViewersSql } from "./ticket-visibility.sql.js";
 import { audienceUserIds } from "./tickets.repository.js";
 
 export type EventDeps = Pick<AppContext, "realtime"> & { db: Executor };
 
-/** What decides who may see a ticket. */
-export interface AudienceTicket {
+/** A ticket with what decides who may see it. */
+export interface AudienceTicket extends TicketVisibilityFacts {
   id: number;
   companyId: number;
-  queueId: number | null;
-  userId: number | null;
-  status: TicketStatus;
 }
 
 /**
- * The rooms whose sockets may see a ticket (the rule of ticket-access.ts, in rooms):
+ * The rooms whose sockets may see a ticket (the shared rule, canSeeTicket, as SQL over users):
  * - no queue yet: every user of the company may see it, so the company room;
- * - otherwise the admins room, the assigned user's room, and the rooms of the
- *   queue's users, super users and, while pending, users with allTicket enabled.
+ * - otherwise the admins room, and the rooms of the other users the rule lets see it
+ *   (the ticket's user, the queue's users, super users and, while pending, users with allTicket enabled).
  * The per-ticket room (joinChatBox) and the status rooms (joinTickets) are never
  * used: any socket of the company may join them, so they are not an audience.
  */
 export async function ticketAudience(db: Executor, ticket: AudienceTicket): Promise<string[]> {
   const { companyId } = ticket;
-  if (ticket.queueId === null) return [rooms.company(companyId)];
-  const userIds = await audienceUserIds(db, companyId, ticket.queueId, ticket.status === "pending");
-  const audience = new Set([rooms.admins(companyId), ...userIds.map((id) => rooms.user(companyId, id))]);
-  if (ticket.userId !== null) audience.add(rooms.user(companyId, ticket.userId));
-  return [...audience];
+  const viewers = ticketViewersSql(companyId, ticket);
+  if (viewers === true) return [rooms.company(companyId)];
+  const userIds = await audienceUserIds(db, companyId, viewers);
+  return [rooms.admins(companyId), ...userIds.map((id) => rooms.user(companyId, id))];
 }
 
 /** Whether two states of a ticket have the same audience: what ticketAudience reads is unchanged. */

@@ -1,5 +1,5 @@
 import type { TicketStatus } from "@atendo/shared";
-import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
@@ -16,6 +16,7 @@ import {
   whatsapps,
 } from "../../db/schema/index.js";
 import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+import { listedTicketsSql, type SessionViewer, selectedQueuesSql } from "./ticket-visibility.sql.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type TicketChanges = Partial<Omit<typeof tickets.$inferInsert, "id" | "companyId">>;
@@ -64,23 +65,14 @@ export async function viewerScope(
 }
 
 /**
- * The non-admin users who may see a ticket of `queueId`: members of the queue,
- * super users, and (for a pending ticket) users with allTicket enabled. Admins
- * are left out: the admins room reaches them.
+ * The non-admin users of the company among `viewers` (ticket-visibility.sql.ts's
+ * ticketViewersSql). Admins are left out: the admins room reaches them.
  */
-export async function audienceUserIds(
-  db: Executor,
-  companyId: number,
-  queueId: number,
-  pending: boolean,
-): Promise<number[]> {
-  const member = sql`exists (select 1 from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${users.id} and ${userQueues.queueId} = ${queueId})`;
-  const reach = [member, eq(users.super, true)];
-  if (pending) reach.push(eq(users.allTicket, "enabled"));
+export async function audienceUserIds(db: Executor, companyId: number, viewers: SQL): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.companyId, companyId), ne(users.profile, "admin"), or(...reach)));
+    .where(and(eq(users.companyId, companyId), ne(users.profile, "admin"), viewers));
   return rows.map((row) => row.id);
 }
 
@@ -95,36 +87,18 @@ export interface TicketListFilters {
   updatedFrom?: Date;
   updatedTo?: Date;
   withUnreadMessages: boolean;
-  /** Undefined for an admin; otherwise the user whose queues and allTicket flag decide (read in the same statement). */
-  visibleTo?: number;
-  /** Only the viewer's own and unassigned tickets (everything but an admin's showAll). */
-  ownOrUnassignedOf?: number;
+  /** Whose list it is: the visibility rule (ticket-visibility.sql.ts) reads their queues and allTicket flag in the same statement. */
+  viewer: SessionViewer;
+  showAll: boolean;
 }
 
 function listConditions(companyId: number, filters: TicketListFilters): SQL {
-  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId)];
-  const viewer = filters.visibleTo;
-  if (viewer !== undefined) {
-    // ticket-access.ts's rule as SQL: the viewer's queues, their own, no queue yet, or pending with allTicket.
-    conditions.push(
-      or(
-        sql`${tickets.queueId} in (select ${userQueues.queueId} from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${viewer})`,
-        eq(tickets.userId, viewer),
-        isNull(tickets.queueId),
-        and(
-          eq(tickets.status, "pending"),
-          sql`exists (select 1 from ${users} where ${users.companyId} = ${companyId} and ${users.id} = ${viewer} and ${users.allTicket} = 'enabled')`,
-        ),
-      ),
-    );
-  }
-  if (filters.ownOrUnassignedOf !== undefined) {
-    conditions.push(or(eq(tickets.userId, filters.ownOrUnassignedOf), isNull(tickets.userId)));
-  }
+  const conditions: (SQL | undefined)[] = [
+    eq(tickets.companyId, companyId),
+    listedTicketsSql(companyId, filters.viewer, filters.showAll),
+  ];
   if (filters.status) conditions.push(eq(tickets.status, filters.status));
-  if (filters.queueIds && filters.queueIds.length > 0) {
-    conditions.push(or(inArray(tickets.queueId, filters.queueIds), isNull(tickets.queueId)));
-  }
+  conditions.push(selectedQueuesSql(filters.queueIds));
   if (filters.userIds && filters.userIds.length > 0) conditions.push(inArray(tickets.userId, filters.userIds));
   if (filters.tagIds && filters.tagIds.length > 0) {
     const tagIds = [...new Set(filters.tagIds)];

@@ -2,6 +2,7 @@ import {
   type CreateTicketBody,
   can,
   DEFAULT_RATING_MESSAGE,
+  isAdmin,
   type OtherOpenTicketData,
   TICKETS_PAGE_SIZE,
   type Ticket,
@@ -17,7 +18,7 @@ import { sendTicketMessage } from "../messages/send.js";
 import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
-import { canSeeTicket, isTicketAdmin } from "./ticket-access.js";
+import { canSeeTicket } from "./ticket-access.js";
 import { type AudienceTicket, emitTicketChange, emitTicketEvent } from "./tickets.events.js";
 import {
   companyHasIntegration,
@@ -67,7 +68,7 @@ export async function toTicketById(db: Executor, companyId: number, id: number):
 }
 
 /**
- * GET /tickets. Visibility first (ticket-access.ts as SQL), then the filters:
+ * GET /tickets. Visibility first (the shared rule's listShowsTicket, as SQL), then the filters:
  * - without an admin's showAll, only the viewer's own and unassigned tickets
  *   (document 1 section 4, live update rule: "own, unassigned or show-all");
  * - queueIds keeps tickets of those queues and tickets with no queue yet, so a
@@ -81,7 +82,6 @@ export async function listTickets(
   actor: AuthSession,
   query: TicketsListQuery,
 ): Promise<TicketsPage> {
-  const admin = isTicketAdmin(actor);
   const filters: TicketListFilters = {
     search: query.searchParam,
     status: query.status,
@@ -89,9 +89,9 @@ export async function listTickets(
     userIds: query.users,
     queueIds: query.queueIds,
     withUnreadMessages: query.withUnreadMessages,
+    viewer: { id: actor.userId, profile: actor.profile, super: actor.super },
+    showAll: query.showAll,
   };
-  if (!admin) filters.visibleTo = actor.userId;
-  if (!(admin && query.showAll)) filters.ownOrUnassignedOf = actor.userId;
   if (query.date) {
     const { from, to } = dayRange(query.date, "querystring.date");
     filters.createdFrom = from;
@@ -114,7 +114,8 @@ export async function listTickets(
 /** 404 when the ticket is not the company's, 403 when the actor may not see it. */
 async function assertVisible(deps: TicketsDeps, actor: AuthSession, ticket: TicketRow | undefined): Promise<TicketRow> {
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
-  if (isTicketAdmin(actor)) return ticket;
+  // Admins see every ticket: no need to read their queues.
+  if (isAdmin(actor)) return ticket;
   const scope = await viewerScope(deps.db, actor.companyId, actor.userId);
   if (!canSeeTicket(actor, ticket, scope.queueIds, scope.allTicket)) throw new AppError("ERR_NO_PERMISSION");
   return ticket;
@@ -165,7 +166,7 @@ async function sendAutomatic(
 
 export async function createTicket(deps: TicketsDeps, actor: AuthSession, body: CreateTicketBody): Promise<Ticket> {
   const { companyId } = actor;
-  if (!body.queueId && !isTicketAdmin(actor)) throw invalid("body.queueId", "required");
+  if (!body.queueId && !isAdmin(actor)) throw invalid("body.queueId", "required");
   if (body.queueId && !(await findQueue(deps.db, companyId, body.queueId))) throw new AppError("ERR_NO_QUEUE_FOUND");
   const whatsapp = body.whatsappId
     ? await findWhatsapp(deps.db, companyId, body.whatsappId)

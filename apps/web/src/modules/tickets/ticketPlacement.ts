@@ -1,14 +1,8 @@
-import type { Profile, SessionUser, Ticket } from "@atendo/shared";
+import { listShowsTicket, type SessionUser, type Ticket, type TicketViewer } from "@atendo/shared";
 import type { TicketListParams, TicketPages } from "./ticketsApi";
 
-/** What decides which tickets a user's lists may hold (the server's ticket-access rule). */
-export interface Viewer {
-  id: number;
-  profile: Profile;
-  super: boolean;
-  allTicket: boolean;
-  queueIds: readonly number[];
-}
+/** What decides which tickets a user's lists may hold: the shared visibility rule's viewer. */
+export type Viewer = TicketViewer;
 
 export function viewerOf(user: SessionUser): Viewer {
   return {
@@ -20,27 +14,16 @@ export function viewerOf(user: SessionUser): Viewer {
   };
 }
 
-const isAdmin = (viewer: Viewer) => viewer.profile === "admin" || viewer.super;
-
-/** Document 1 section 6: admins see everything; users their queues, their own, queueless and (allTicket) pending. */
-export function canSeeTicket(ticket: Pick<Ticket, "userId" | "queueId" | "status">, viewer: Viewer): boolean {
-  if (isAdmin(viewer)) return true;
-  if (ticket.userId === viewer.id || ticket.queueId === null) return true;
-  if (viewer.allTicket && ticket.status === "pending") return true;
-  return viewer.queueIds.includes(ticket.queueId);
-}
-
 /**
  * Whether a ticket matches a list by the rules the server applies to GET /tickets
- * (document 1 section 4, live update): its status matches the list, it is the
- * user's own or unassigned unless an admin shows all, and its queue is selected
- * (tickets with no queue yet stay in every queue filter). A text search cannot
- * be judged here: see `placeTicket`.
+ * (document 1 section 4, live update): the shared visibility rule (what the user
+ * may see: their own or unassigned unless an admin shows all), its status matches
+ * the list, and its queue is selected (tickets with no queue yet stay in every
+ * queue filter). A text search cannot be judged here: see `placeTicket`.
  */
 export function matchesList(ticket: Ticket, params: TicketListParams, viewer: Viewer): boolean {
-  if (!canSeeTicket(ticket, viewer)) return false;
+  if (!listShowsTicket(viewer, ticket, params.showAll === true)) return false;
   if (params.status && ticket.status !== params.status) return false;
-  if (!(params.showAll && isAdmin(viewer)) && ticket.userId !== null && ticket.userId !== viewer.id) return false;
   if (params.queueIds?.length && ticket.queueId !== null && !params.queueIds.includes(ticket.queueId)) return false;
   if (params.users?.length && (ticket.userId === null || !params.users.includes(ticket.userId))) return false;
   if (params.tags?.length && !params.tags.every((tagId) => ticket.tags.some((tag) => tag.id === tagId))) return false;

@@ -1,4 +1,4 @@
-import { companyEvent, type Ticket } from "@atendo/shared";
+import { companyEvent, listShowsTicket, type Ticket } from "@atendo/shared";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -6,7 +6,7 @@ import { useSession } from "../../app/session";
 import { getVolume } from "../../app/useVolume";
 import { useSocketEvent } from "../../realtime/socket";
 import { playNotificationSound, unlockNotificationSound } from "./notificationSound";
-import { canSeeTicket, normalizeTicket, type Viewer, viewerOf } from "./ticketPlacement";
+import { normalizeTicket, type Viewer, viewerOf } from "./ticketPlacement";
 import type { AppMessagePayload } from "./useTicketsRealtime";
 
 /**
@@ -21,8 +21,8 @@ export function alertTicket(
 ): Ticket | null {
   if (payload?.action !== "create" || !payload.message || payload.message.fromMe) return null;
   const ticket = normalizeTicket(payload.ticket, undefined);
-  if (!ticket || !canSeeTicket(ticket, viewer)) return null;
-  if (ticket.userId !== null && ticket.userId !== viewer.id) return null;
+  // What the user's lists show without show-all: a ticket they may see and attend.
+  if (!ticket || !listShowsTicket(viewer, ticket, false)) return null;
   if (!screen.hidden && screen.pathname === `/tickets/${ticket.uuid}`) return null;
   return ticket;
 }
