@@ -3,14 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../context.js";
 import type { InboundCall, InboundMessage, ProviderCallbacks } from "../provider.js";
 import type { BaileysAuthState } from "./auth-state.js";
-import {
-  ackFromStatus,
-  BAILEYS_DEFAULTS,
-  BaileysProvider,
-  backoffDelay,
-  MEDIA_UNAVAILABLE,
-  mediaContent,
-} from "./baileys.provider.js";
+import { ackFromStatus, MEDIA_UNAVAILABLE } from "./baileys.inbound.js";
+import { mediaContent } from "./baileys.outbound.js";
+import { BAILEYS_DEFAULTS, BaileysProvider, backoffDelay } from "./baileys.provider.js";
 import { fakeSocketFactory } from "./fake-socket.js";
 import { toJid } from "./jid.js";
 

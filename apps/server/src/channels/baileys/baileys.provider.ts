@@ -6,18 +6,15 @@ import makeWASocket, {
   downloadMediaMessage,
   type MiscMessageGenerationOptions,
   makeCacheableSignalKeyStore,
-  type proto,
   type UserFacingSocketConfig,
   type WACallEvent,
   type WAMessage,
-  WAMessageStubType,
   type WAMessageUpdate,
   type WAVersion,
 } from "@whiskeysockets/baileys";
 import pino from "pino";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
-import { missedCallBody } from "../../modules/calls/calls.js";
 import type {
   ChannelProvider,
   InboundCall,
@@ -29,7 +26,11 @@ import type {
   ProviderFactory,
 } from "../provider.js";
 import { type AuthOwner, type BaileysAuthState, clearPostgresAuthState, usePostgresAuthState } from "./auth-state.js";
-import { isGroupJid, jidNumber, jidUser, toJid, USER_SERVER } from "./jid.js";
+import { BaileysCalls, ringingCall } from "./baileys.calls.js";
+import { AddressBook } from "./baileys.contacts.js";
+import { ackOf, translateMessage, withoutMedia } from "./baileys.inbound.js";
+import { mediaContent, quotedStub, SentMessages } from "./baileys.outbound.js";
+import { jidNumber, jidUser, toJid } from "./jid.js";
 
 type Deps = Pick<AppContext, "db" | "log">;
 
@@ -82,27 +83,12 @@ export const BAILEYS_DEFAULTS: BaileysOptions = {
   groupNameTtlMs: 5 * 60_000,
 };
 
-export const MEDIA_UNAVAILABLE = "[media unavailable]";
-
-/**
- * Baileys' WebMessageInfo.Status (0 ERROR, 1 PENDING, 2 SERVER_ACK, 3 DELIVERY_ACK,
- * 4 READ, 5 PLAYED) to our ack scale (1 sent, 2 delivered, 3 read, 4 played).
- * ERROR and PENDING report nothing.
- */
-export function ackFromStatus(status: number | null | undefined): number | undefined {
-  if (status == null || status < 2 || status > 5) return undefined;
-  return status - 1;
-}
-
 /** The delay before reconnect attempt `attempt` (0-based): 1s, 2s, 4s, ... capped. */
 export function backoffDelay(attempt: number, initialMs: number, maxMs: number): number {
   return Math.min(initialMs * 2 ** attempt, maxMs);
 }
 
 const silentLogger = pino({ level: "silent" });
-
-/** How many sent messages are kept for Baileys' retry requests (getMessage). */
-const SENT_CACHE_SIZE = 500;
 
 type State = "idle" | "connecting" | "open" | "stopped";
 
@@ -127,18 +113,12 @@ export class BaileysProvider implements ChannelProvider {
   private attempt = 0;
   private reconnectTimer?: NodeJS.Timeout;
   private readonly groupNames = new Map<string, { name: string; expiresAt: number }>();
-  private readonly sent = new Map<string, proto.IMessage>();
+  private readonly sent = new SentMessages();
   /** Inbound messages are handed to ingestion one at a time, in arrival order. */
   private inbound: Promise<void> = Promise.resolve();
-  /** Calls ringing now: call id -> the caller's JID as WhatsApp gave it (rejectCall needs it). */
-  private readonly ringing = new Map<string, string>();
-  /** Numbers whose call we rejected lately: the phone's own missed-call entry for it is not stored twice. */
-  private readonly rejected = new Map<string, number>();
-  /**
-   * The phone's address book as WhatsApp synced it since this session started
-   * (contacts.upsert/update, history sync): number -> the names WhatsApp gave.
-   */
-  private readonly contacts = new Map<string, ContactNames>();
+  private readonly calls = new BaileysCalls();
+  /** Synced since this session started: forgotten on start and logout. */
+  private readonly contacts = new AddressBook();
 
   constructor(
     private readonly deps: Deps,
@@ -228,13 +208,9 @@ export class BaileysProvider implements ChannelProvider {
     return Boolean(result?.exists);
   }
 
-  /** What the phone synced since the session started: Baileys keeps no address book of its own. */
   async listContacts(): Promise<PhoneContact[]> {
     this.requireOpen();
-    return [...this.contacts].map(([number, names]) => ({
-      number,
-      name: names.name || names.notify || names.verifiedName || "",
-    }));
+    return this.contacts.list();
   }
 
   // --- socket lifecycle -------------------------------------------------------------
@@ -285,7 +261,7 @@ export class BaileysProvider implements ChannelProvider {
       guard("baileys ack failed", (updates) => this.onMessageUpdates(updates)),
     );
     const remember = (contacts: Partial<BaileysContact>[], onlyNamed = false) => {
-      if (live()) this.rememberContacts(contacts, onlyNamed);
+      if (live()) this.contacts.remember(contacts, onlyNamed);
     };
     socket.ev.on("contacts.upsert", (contacts) => remember(contacts));
     // Updates also come for strangers (a new profile picture): a number is added only with a name.
@@ -400,94 +376,27 @@ export class BaileysProvider implements ChannelProvider {
   }
 
   /** The InboundMessage for one WhatsApp message, or undefined when it is not one we keep. */
-  async toInbound(socket: BaileysSocket, message: WAMessage): Promise<InboundMessage | undefined> {
-    const { key } = message;
-    const remoteJid = key.remoteJid;
-    const missedCall = missedCallStub(message.messageStubType);
-    if (!remoteJid || !key.id || key.fromMe || (!message.message && !missedCall)) return undefined;
-    if (remoteJid === "status@broadcast" || remoteJid.endsWith("@broadcast") || remoteJid.endsWith("@newsletter")) {
-      return undefined;
+  private async toInbound(socket: BaileysSocket, message: WAMessage): Promise<InboundMessage | undefined> {
+    const draft = translateMessage(message);
+    if (!draft) return undefined;
+    const inbound = draft.message;
+    if (draft.groupJid) {
+      inbound.group = { id: jidUser(draft.groupJid), name: await this.groupName(socket, draft.groupJid) };
     }
-    const content = unwrap(message.message ?? {});
-    const group = isGroupJid(remoteJid);
-    const senderJid = group ? (pnOf(key.participant, key.participantPn) ?? "") : (pnOf(remoteJid, key.senderPn) ?? "");
-    const from = jidNumber(senderJid);
-    if (!from) return undefined;
-
-    const base: InboundMessage = {
-      providerId: key.id,
-      from,
-      name: message.pushName ?? undefined,
-      body: "",
-      timestamp: timestampMs(message.messageTimestamp),
-    };
-    if (group) {
-      base.group = { id: jidUser(remoteJid), name: await this.groupName(socket, remoteJid) };
-      if (message.pushName) base.participantName = message.pushName;
+    // The phone logs a call we rejected as missed too; that call is already stored.
+    if (inbound.call && this.calls.rejectedLately(inbound.from, inbound.timestamp)) return undefined;
+    if (!draft.media) return inbound;
+    const { source, ...media } = draft.media;
+    try {
+      return { ...inbound, media: { ...media, data: await this.options.downloadMedia(source, socket) } };
+    } catch (error) {
+      // ERR_WAPP_DOWNLOAD_MEDIA: the message is kept, without its file.
+      this.log.error(
+        { err: error, whatsappId: this.connection.id, providerId: inbound.providerId, code: "ERR_WAPP_DOWNLOAD_MEDIA" },
+        "baileys media download failed",
+      );
+      return withoutMedia(inbound);
     }
-    if (missedCall) {
-      // A missed call the phone logged (the "call_log" message); one we rejected is already stored.
-      const rejectedAt = this.rejected.get(from);
-      if (rejectedAt !== undefined && Math.abs(base.timestamp - rejectedAt) < REJECTED_CALL_MEMORY_MS) return undefined;
-      return { ...base, body: missedCallBody({ ...missedCall, timestamp: base.timestamp }), call: missedCall };
-    }
-    const quoted = contextOf(content)?.stanzaId;
-    if (quoted) base.quotedProviderId = quoted;
-
-    if (content.conversation != null) return { ...base, body: content.conversation };
-    if (content.extendedTextMessage) return { ...base, body: content.extendedTextMessage.text ?? "" };
-
-    const media = mediaOf(content);
-    if (media) {
-      const body = media.caption ?? "";
-      try {
-        const data = await this.options.downloadMedia({ ...message, message: content }, socket);
-        return {
-          ...base,
-          body,
-          media: {
-            type: media.type,
-            mimeType: media.mimeType,
-            fileName: media.fileName ?? `${key.id}.${extensionOf(media.mimeType)}`,
-            data,
-          },
-        };
-      } catch (error) {
-        // ERR_WAPP_DOWNLOAD_MEDIA: the message is kept, without its file.
-        this.log.error(
-          { err: error, whatsappId: this.connection.id, providerId: key.id, code: "ERR_WAPP_DOWNLOAD_MEDIA" },
-          "baileys media download failed",
-        );
-        return { ...base, body: body ? `${body}\n${MEDIA_UNAVAILABLE}` : MEDIA_UNAVAILABLE };
-      }
-    }
-
-    const place = content.locationMessage ?? content.liveLocationMessage;
-    if (place) {
-      const named = place as proto.Message.ILocationMessage;
-      const description = [named.name, named.address].filter(Boolean).join(" - ") || undefined;
-      return {
-        ...base,
-        location: {
-          lat: Number(place.degreesLatitude ?? 0),
-          lng: Number(place.degreesLongitude ?? 0),
-          ...(description ? { description } : {}),
-        },
-      };
-    }
-    if (content.contactMessage?.vcard) return { ...base, vcard: content.contactMessage.vcard };
-    if (content.contactsArrayMessage?.contacts?.length) {
-      const vcards = content.contactsArrayMessage.contacts.map((contact) => contact.vcard).filter(Boolean);
-      if (vcards.length) return { ...base, vcard: vcards.join("\n") };
-    }
-    // Answers to buttons and lists carry the text the customer chose (chatbot menus).
-    const choice =
-      content.buttonsResponseMessage?.selectedDisplayText ??
-      content.templateButtonReplyMessage?.selectedDisplayText ??
-      content.listResponseMessage?.title ??
-      content.listResponseMessage?.singleSelectReply?.selectedRowId;
-    if (choice) return { ...base, body: choice };
-    return undefined; // reactions, protocol messages, key distribution, polls...
   }
 
   private async groupName(socket: BaileysSocket, jid: string): Promise<string> {
@@ -505,10 +414,9 @@ export class BaileysProvider implements ChannelProvider {
   }
 
   private async onMessageUpdates(updates: WAMessageUpdate[]): Promise<void> {
-    for (const { key, update } of updates) {
-      if (!key.id || !key.fromMe) continue; // acks of what we sent
-      const ack = ackFromStatus(update.status);
-      if (ack) await this.callbacks.onAck(key.id, ack);
+    for (const update of updates) {
+      const ack = ackOf(update);
+      if (ack) await this.callbacks.onAck(ack.providerId, ack.ack);
     }
   }
 
@@ -516,50 +424,22 @@ export class BaileysProvider implements ChannelProvider {
   private async onCalls(calls: WACallEvent[]): Promise<void> {
     for (const call of calls) {
       if (call.status !== "offer") {
-        this.ringing.delete(call.id);
+        this.calls.end(call.id);
         continue;
       }
-      // A LID caller has no phone number to file the call under, and group calls have no single customer.
-      if (call.isGroup || call.from.endsWith("@lid")) {
+      const ringing = ringingCall(call);
+      if (!ringing) {
         this.log.info({ whatsappId: this.connection.id, id: call.id, from: call.from }, "baileys call not handled");
         continue;
       }
-      const from = jidNumber(call.from);
-      if (!from) continue;
-      this.ringing.set(call.id, call.from);
-      await this.callbacks.onCall({
-        callId: call.id,
-        from,
-        isVideo: call.isVideo === true,
-        timestamp: call.date instanceof Date ? call.date.getTime() : Date.now(),
-      });
+      this.calls.ring(call);
+      await this.callbacks.onCall(ringing);
     }
   }
 
   async rejectCall(call: Pick<InboundCall, "callId" | "from">): Promise<void> {
     const socket = this.requireOpen();
-    const jid = this.ringing.get(call.callId) ?? toJid(call.from);
-    this.ringing.delete(call.callId);
-    const now = Date.now();
-    for (const [number, at] of this.rejected) if (now - at >= REJECTED_CALL_MEMORY_MS) this.rejected.delete(number);
-    this.rejected.set(call.from, now);
-    await socket.rejectCall(call.callId, jid);
-  }
-
-  /** Keeps people only: groups, broadcast lists and contacts known by LID alone have no number to import. */
-  private rememberContacts(contacts: Partial<BaileysContact>[], onlyNamed: boolean): void {
-    for (const contact of contacts) {
-      const jid = [contact.id, contact.jid].find((candidate) => candidate?.endsWith(`@${USER_SERVER}`));
-      const number = jid ? jidNumber(jid) : "";
-      if (!number) continue;
-      const known = this.contacts.get(number);
-      if (!known && onlyNamed && !contact.name && !contact.notify && !contact.verifiedName) continue;
-      const names = known ?? {};
-      if (contact.name) names.name = contact.name;
-      if (contact.notify) names.notify = contact.notify;
-      if (contact.verifiedName) names.verifiedName = contact.verifiedName;
-      this.contacts.set(number, names);
-    }
+    await socket.rejectCall(call.callId, this.calls.reject(call));
   }
 
   // --- outbound ---------------------------------------------------------------------
@@ -584,134 +464,9 @@ export class BaileysProvider implements ChannelProvider {
     }
     const providerId = sent?.key.id;
     if (!providerId) throw new AppError("ERR_SENDING_WAPP_MSG");
-    if (sent?.message) this.remember(providerId, sent.message);
+    if (sent?.message) this.sent.remember(providerId, sent.message);
     return { providerId };
   }
-
-  /** Baileys asks for a sent message again when a recipient's device requests a retry. */
-  private remember(id: string, message: proto.IMessage): void {
-    this.sent.set(id, message);
-    if (this.sent.size > SENT_CACHE_SIZE) this.sent.delete(this.sent.keys().next().value!);
-  }
-}
-
-/**
- * A reply needs the quoted WAMessage; only its id is known here, so a stub stands in
- * (WhatsApp clients find the quoted message by its id). It is attributed to the chat.
- */
-function quotedStub(jid: string, id: string): WAMessage {
-  return { key: { remoteJid: jid, id, fromMe: false }, message: { conversation: "" } };
-}
-
-export function mediaContent(media: OutboundMedia): AnyMessageContent {
-  const { data, mimeType, fileName, caption } = media;
-  const [family] = mimeType.split("/");
-  if (family === "image") return { image: data, mimetype: mimeType, ...(caption ? { caption } : {}) };
-  if (family === "video") return { video: data, mimetype: mimeType, fileName, ...(caption ? { caption } : {}) };
-  if (family === "audio") {
-    // ogg/opus goes as a voice note (ptt), the rest as an audio file.
-    const voice = /ogg|opus/i.test(mimeType);
-    return { audio: data, mimetype: voice ? "audio/ogg; codecs=opus" : mimeType, ptt: voice };
-  }
-  return { document: data, mimetype: mimeType, fileName, ...(caption ? { caption } : {}) };
-}
-
-/** Wrappers WhatsApp puts around the real content. */
-function unwrap(message: proto.IMessage): proto.IMessage {
-  let content = message;
-  for (let depth = 0; depth < 5; depth++) {
-    const inner =
-      content.ephemeralMessage?.message ??
-      content.viewOnceMessage?.message ??
-      content.viewOnceMessageV2?.message ??
-      content.viewOnceMessageV2Extension?.message ??
-      content.documentWithCaptionMessage?.message ??
-      content.editedMessage?.message;
-    if (!inner) return content;
-    content = inner;
-  }
-  return content;
-}
-
-function contextOf(content: proto.IMessage): proto.IContextInfo | null | undefined {
-  for (const value of Object.values(content)) {
-    if (value && typeof value === "object" && "contextInfo" in value) {
-      return (value as { contextInfo?: proto.IContextInfo | null }).contextInfo;
-    }
-  }
-  return undefined;
-}
-
-function mediaOf(
-  content: proto.IMessage,
-):
-  | { type: "image" | "audio" | "video" | "application"; mimeType: string; caption?: string; fileName?: string }
-  | undefined {
-  const caption = (value?: string | null) => (value ? { caption: value } : {});
-  if (content.imageMessage) {
-    return {
-      type: "image",
-      mimeType: content.imageMessage.mimetype ?? "image/jpeg",
-      ...caption(content.imageMessage.caption),
-    };
-  }
-  if (content.stickerMessage) return { type: "image", mimeType: content.stickerMessage.mimetype ?? "image/webp" };
-  if (content.videoMessage) {
-    return {
-      type: "video",
-      mimeType: content.videoMessage.mimetype ?? "video/mp4",
-      ...caption(content.videoMessage.caption),
-    };
-  }
-  if (content.audioMessage) return { type: "audio", mimeType: content.audioMessage.mimetype ?? "audio/ogg" };
-  if (content.documentMessage) {
-    const document = content.documentMessage;
-    return {
-      type: "application",
-      mimeType: document.mimetype ?? "application/octet-stream",
-      ...caption(document.caption),
-      ...(document.fileName ? { fileName: document.fileName } : {}),
-    };
-  }
-  return undefined;
-}
-
-function extensionOf(mimeType: string): string {
-  const subtype = mimeType.split(";")[0]!.split("/")[1]?.trim() ?? "bin";
-  const known: Record<string, string> = { jpeg: "jpg", "svg+xml": "svg", mpeg: "mp3", quicktime: "mov", plain: "txt" };
-  return known[subtype] ?? subtype.replace(/[^a-z0-9]/gi, "").slice(0, 10) ?? "bin";
-}
-
-/** The names WhatsApp reports for a contact: the one saved on the phone, the push name and the business name. */
-type ContactNames = Pick<BaileysContact, "name" | "notify" | "verifiedName">;
-
-/** How long a rejected call's own missed-call entry (sent by the phone) is recognised as the same call. */
-const REJECTED_CALL_MEMORY_MS = 5 * 60_000;
-
-/** Whether a message stub is the phone's missed-call entry (voice or video, also in groups). */
-function missedCallStub(type: WAMessage["messageStubType"]): { isVideo: boolean } | undefined {
-  switch (type) {
-    case WAMessageStubType.CALL_MISSED_VOICE:
-    case WAMessageStubType.CALL_MISSED_GROUP_VOICE:
-      return { isVideo: false };
-    case WAMessageStubType.CALL_MISSED_VIDEO:
-    case WAMessageStubType.CALL_MISSED_GROUP_VIDEO:
-      return { isVideo: true };
-    default:
-      return undefined;
-  }
-}
-
-/** The phone-number JID when WhatsApp addressed the sender by LID (`...@lid`). */
-function pnOf(jid: string | null | undefined, pn: string | null | undefined): string | undefined {
-  if (jid?.endsWith("@lid") && pn) return pn;
-  return jid ?? undefined;
-}
-
-function timestampMs(value: WAMessage["messageTimestamp"]): number {
-  if (value == null) return Date.now();
-  const seconds = typeof value === "number" ? value : Number(value.toString());
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now();
 }
 
 export function createBaileysFactory(deps: Deps, options: Partial<BaileysOptions> = {}): ProviderFactory {
