@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import { contacts, tags, tickets, ticketTags } from "../../db/schema/index.js";
+import { listedTicketsSql, type SessionViewer, selectedQueuesSql } from "../tickets/ticket-visibility.sql.js";
 
 export type TagRow = typeof tags.$inferSelect;
 export type NewTagRow = typeof tags.$inferInsert;
@@ -181,24 +182,30 @@ export type KanbanTicketRow = Pick<
   "id" | "uuid" | "status" | "queueId" | "userId" | "lastMessage" | "updatedAt"
 > & { contact: { id: number; name: string; number: string } };
 
+/** Whose board it is, and its switches: the ticket list's inputs (GET /tickets). */
+export interface KanbanView {
+  viewer: SessionViewer;
+  showAll: boolean;
+  queueIds?: number[];
+}
+
 /**
- * The company's tickets that are not closed, most recent first. Without a scope
- * (showAll) every one; otherwise those in the given queues or assigned to the user.
+ * The company's tickets that are not closed, most recent first: what the
+ * viewer's open and pending ticket lists show with the same switches (the
+ * shared visibility rule, and the lists' queue filter).
  */
 export async function kanbanTickets(
   db: Executor,
   companyId: number,
-  scope: { queueIds: number[]; userId: number } | undefined,
+  view: KanbanView,
   limit: number,
 ): Promise<KanbanTicketRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(tickets.companyId, companyId), ne(tickets.status, "closed")];
-  if (scope) {
-    conditions.push(
-      scope.queueIds.length > 0
-        ? or(inArray(tickets.queueId, scope.queueIds), eq(tickets.userId, scope.userId))
-        : eq(tickets.userId, scope.userId),
-    );
-  }
+  const conditions = [
+    eq(tickets.companyId, companyId),
+    ne(tickets.status, "closed"),
+    listedTicketsSql(companyId, view.viewer, view.showAll),
+    selectedQueuesSql(view.queueIds),
+  ];
   return db
     .select({
       id: tickets.id,

@@ -19,7 +19,6 @@ import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { emitTicketEvent } from "../tickets/tickets.events.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
-import { queueIdsOfUser } from "../users/users.repository.js";
 import {
   addTicketTags,
   clearTicketTags,
@@ -178,8 +177,8 @@ export async function removeTicketTags(deps: Deps, actor: AuthSession, ticketId:
 }
 
 /**
- * Document 2: only an admin's showAll is honoured; anyone else sees the asked
- * queues that are their own (all their own when none are asked), plus their tickets.
+ * The kanban shows what the ticket list shows (the shared visibility rule):
+ * only an admin's showAll is honoured, and queueIds filters as the list's does.
  */
 export async function listKanbanTickets(
   deps: Deps,
@@ -187,14 +186,16 @@ export async function listKanbanTickets(
   query: KanbanTicketsQuery,
 ): Promise<KanbanTicket[]> {
   const { companyId } = actor;
-  const isAdmin = actor.super || actor.profile === "admin";
-  let scope: { queueIds: number[]; userId: number } | undefined;
-  if (!(isAdmin && query.showAll)) {
-    const own = await queueIdsOfUser(deps.db, companyId, actor.userId);
-    const queueIds = query.queueIds ? own.filter((id) => query.queueIds!.includes(id)) : own;
-    scope = { queueIds, userId: actor.userId };
-  }
-  const rows = await kanbanTickets(deps.db, companyId, scope, KANBAN_TICKETS_LIMIT);
+  const rows = await kanbanTickets(
+    deps.db,
+    companyId,
+    {
+      viewer: { id: actor.userId, profile: actor.profile, super: actor.super },
+      showAll: query.showAll,
+      queueIds: query.queueIds,
+    },
+    KANBAN_TICKETS_LIMIT,
+  );
   const tags = await tagsOfTickets(
     deps.db,
     companyId,

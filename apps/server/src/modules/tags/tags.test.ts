@@ -483,26 +483,64 @@ describe("GET /ticket/kanban", () => {
     });
   });
 
-  it("ignores showAll for an attendant: only the asked queues that are theirs, plus their tickets", async () => {
+  it("ignores showAll for an attendant: the asked queues' tickets they may see, their own and those without a queue", async () => {
     const b = await board();
     const all = await kanban(
       b.agentHeaders,
       `showAll=true&queueIds=${encodeURIComponent(JSON.stringify([b.mine.id, b.notMine.id]))}`,
     );
     expect(all.statusCode).toBe(200);
-    expect(sorted(ids(all.json().tickets))).toEqual(sorted([b.inMine.id, b.assigned.id]));
+    expect(sorted(ids(all.json().tickets))).toEqual(sorted([b.inMine.id, b.assigned.id, b.noQueue.id]));
     const none = await kanban(b.agentHeaders, "showAll=false");
-    expect(sorted(ids(none.json().tickets))).toEqual(sorted([b.inMine.id, b.inAlsoMine.id, b.assigned.id]));
+    expect(sorted(ids(none.json().tickets))).toEqual(
+      sorted([b.inMine.id, b.inAlsoMine.id, b.assigned.id, b.noQueue.id]),
+    );
   });
 
-  it("restricts an admin without showAll to their own queues too", async () => {
+  it("gives an admin without showAll what their list shows: own and unassigned tickets of the asked queues", async () => {
     const b = await board();
     await linkUserQueue(env.db, b.company.id, b.admin.id, b.notMine.id);
     const response = await kanban(
       b.adminHeaders,
       `showAll=false&queueIds=${encodeURIComponent(JSON.stringify([b.notMine.id, b.mine.id]))}`,
     );
-    expect(sorted(ids(response.json().tickets))).toEqual(sorted([b.inOther.id, b.assigned.id]));
+    expect(sorted(ids(response.json().tickets))).toEqual(sorted([b.inMine.id, b.inOther.id, b.noQueue.id]));
+  });
+
+  it("shows what the ticket list shows: tickets without a queue, and allTicket's pending tickets of other queues", async () => {
+    const b = await board();
+    // allTicket: pending tickets of every queue are theirs to see.
+    const bell = await newUser(env.db, b.company.id, { allTicket: "enabled" });
+    await linkUserQueue(env.db, b.company.id, bell.id, b.mine.id);
+    const bellHeaders = await login(env, bell.email);
+    // Another attendant's ticket in the agent's queue: not on the agent's list, so not on the board.
+    const colleagues = await newTicket(env.db, b.company.id, {
+      queueId: b.mine.id,
+      userId: b.admin.id,
+      status: "open",
+    });
+    const listed = async (headers: Record<string, string>, query: string) => {
+      const lists = await Promise.all(
+        ["open", "pending"].map((status) => env.app.inject({ url: `/tickets?status=${status}&${query}`, headers })),
+      );
+      return sorted(lists.flatMap((list) => ids(list.json().tickets)));
+    };
+    const onBoard = async (headers: Record<string, string>, query: string) =>
+      sorted(ids((await kanban(headers, query)).json().tickets));
+
+    const own = `queueIds=${encodeURIComponent(JSON.stringify([b.mine.id]))}`;
+    expect(await onBoard(b.agentHeaders, own)).toContain(b.noQueue.id);
+    expect(await onBoard(bellHeaders, "")).toContain(b.inOther.id);
+    expect(await onBoard(b.agentHeaders, "")).not.toContain(colleagues.id);
+    for (const [who, headers] of [
+      ["agent", b.agentHeaders],
+      ["allTicket user", bellHeaders],
+      ["admin", b.adminHeaders],
+    ] as const) {
+      for (const query of ["", own, "showAll=true", `showAll=true&${own}`]) {
+        expect(await onBoard(headers, query), `${who}: ${query}`).toEqual(await listed(headers, query));
+      }
+    }
   });
 
   it("answers ERR_VALIDATION for queueIds that are not a JSON list of ids", async () => {

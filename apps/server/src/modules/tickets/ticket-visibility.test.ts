@@ -11,6 +11,7 @@ import { linkUserQueue, newCompany, newContact, newQueue, newTicket, newUser } f
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { tickets } from "../../db/schema/index.js";
 import { rooms } from "../../realtime/gateway.js";
+import { kanbanTickets } from "../tags/tags.repository.js";
 import { type AudienceTicket, ticketAudience } from "./tickets.events.js";
 import { pageTickets, viewerScope } from "./tickets.repository.js";
 
@@ -18,7 +19,7 @@ import { pageTickets, viewerScope } from "./tickets.repository.js";
  * The matrix: every viewer (profile × super × queues × allTicket) against every
  * ticket (status × queue × owner × group), with show-all off and on. The shared
  * predicate decides; the SQL built from the same inputs must answer the same in
- * each place it is used: the list, its search and the realtime audience.
+ * each place it is used: the list, its search, the kanban and the realtime audience.
  */
 
 let env: TestEnv;
@@ -106,6 +107,14 @@ describe("the visibility rule: shared predicate and SQL agree", () => {
         );
         expect(count).toBe(expected.length);
       }
+    }
+  });
+
+  it("the kanban shows exactly listShowsTicket's open and pending tickets", async () => {
+    for (const { viewer, showAll } of cases()) {
+      const expected = all.filter((ticket) => ticket.status !== "closed" && listShowsTicket(viewer, ticket, showAll));
+      const rows = await kanbanTickets(env.db, companyId, { viewer, showAll }, EVERYTHING.limit);
+      expect(sorted(rows.map((row) => row.id)), label(viewer, showAll)).toEqual(sorted(expected.map((t) => t.id)));
     }
   });
 

@@ -124,13 +124,4 @@ export async function setUserQueues(db: Executor, companyId: number, userId: num
   }
 }
 
-/** The ids of the queues the user serves. */
-export async function queueIdsOfUser(db: Executor, companyId: number, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
-  return rows.map((row) => row.queueId);
-}
-
 export { companyHasWhatsapp } from "../../db/tenant.js";
