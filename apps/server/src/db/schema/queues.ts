@@ -1,8 +1,9 @@
 import type { WorkingHours } from "@atendo/shared";
-import { type AnyPgColumn, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
-import { prompts, queueIntegrations } from "./automation.js";
+import { type AnyPgColumn, integer, jsonb, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
+import { prompts } from "./prompts.js";
+import { queueIntegrations } from "./queue-integrations.js";
 
 export const queues = pgTable(
   "queues",
@@ -23,22 +24,4 @@ export const queues = pgTable(
     uniqueIndex("queues_company_color_unique").on(t.companyId, t.color),
     uniqueIndex("queues_company_name_unique").on(t.companyId, t.name),
   ],
-);
-
-/** The chatbot option tree of a queue (document 2). */
-export const queueOptions = pgTable(
-  "queue_options",
-  {
-    id: id(),
-    companyId: companyId(),
-    queueId: integer()
-      .notNull()
-      .references(() => queues.id, { onDelete: "cascade" }),
-    parentId: integer().references((): AnyPgColumn => queueOptions.id, { onDelete: "cascade" }),
-    title: varchar({ length: 200 }).notNull(),
-    message: text().notNull().default(""),
-    option: integer().notNull(),
-    ...timestamps(),
-  },
-  (t) => [index("queue_options_company_queue_parent_idx").on(t.companyId, t.queueId, t.parentId)],
 );

@@ -1,18 +1,19 @@
 import { relations } from "drizzle-orm";
-import { prompts, queueIntegrations } from "./automation.js";
-import { companies, plans } from "./companies.js";
-import { contactCustomFields, contactListItems, contactLists, contacts } from "./contacts.js";
-import {
-  campaignShippings,
-  campaigns,
-  chatMessages,
-  chats,
-  chatUsers,
-  fileListOptions,
-  fileLists,
-} from "./engagement.js";
-import { queueOptions, queues } from "./queues.js";
-import { messages, tags, ticketNotes, tickets, ticketTags } from "./tickets.js";
+import { campaignShippings, campaigns } from "./campaigns.js";
+import { chatMessages, chats, chatUsers } from "./chats.js";
+import { companies } from "./companies.js";
+import { contactListItems, contactLists } from "./contact-lists.js";
+import { contactCustomFields, contacts } from "./contacts.js";
+import { fileListOptions, fileLists } from "./file-lists.js";
+import { messages } from "./messages.js";
+import { plans } from "./plans.js";
+import { prompts } from "./prompts.js";
+import { queueIntegrations } from "./queue-integrations.js";
+import { queueOptions } from "./queue-options.js";
+import { queues } from "./queues.js";
+import { tags, ticketTags } from "./tags.js";
+import { ticketNotes } from "./ticket-notes.js";
+import { tickets } from "./tickets.js";
 import { userQueues, users } from "./users.js";
 import { whatsappQueues, whatsapps } from "./whatsapps.js";
 
@@ -91,6 +92,7 @@ export const ticketNotesRelations = relations(ticketNotes, ({ one }) => ({
 }));
 
 export const contactListsRelations = relations(contactLists, ({ many }) => ({ items: many(contactListItems) }));
+
 export const contactListItemsRelations = relations(contactListItems, ({ one }) => ({
   contactList: one(contactLists, { fields: [contactListItems.contactListId], references: [contactLists.id] }),
 }));
@@ -100,6 +102,7 @@ export const campaignsRelations = relations(campaigns, ({ one, many }) => ({
   whatsapp: one(whatsapps, { fields: [campaigns.whatsappId], references: [whatsapps.id] }),
   shipping: many(campaignShippings),
 }));
+
 export const campaignShippingsRelations = relations(campaignShippings, ({ one }) => ({
   campaign: one(campaigns, { fields: [campaignShippings.campaignId], references: [campaigns.id] }),
 }));
@@ -108,16 +111,19 @@ export const chatsRelations = relations(chats, ({ many }) => ({
   users: many(chatUsers),
   messages: many(chatMessages),
 }));
+
 export const chatUsersRelations = relations(chatUsers, ({ one }) => ({
   chat: one(chats, { fields: [chatUsers.chatId], references: [chats.id] }),
   user: one(users, { fields: [chatUsers.userId], references: [users.id] }),
 }));
+
 export const chatMessagesRelations = relations(chatMessages, ({ one }) => ({
   chat: one(chats, { fields: [chatMessages.chatId], references: [chats.id] }),
   sender: one(users, { fields: [chatMessages.senderId], references: [users.id] }),
 }));
 
 export const fileListsRelations = relations(fileLists, ({ many }) => ({ options: many(fileListOptions) }));
+
 export const fileListOptionsRelations = relations(fileListOptions, ({ one }) => ({
   fileList: one(fileLists, { fields: [fileListOptions.fileListId], references: [fileLists.id] }),
 }));

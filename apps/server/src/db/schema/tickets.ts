@@ -1,4 +1,4 @@
-import type { MediaType, TicketStatus } from "@atendo/shared";
+import type { TicketStatus } from "@atendo/shared";
 import {
   type AnyPgColumn,
   boolean,
@@ -6,7 +6,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   smallint,
   text,
   timestamp,
@@ -14,27 +13,15 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { prompts, queueIntegrations } from "./automation.js";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { contacts } from "./contacts.js";
-import { queueOptions, queues } from "./queues.js";
+import { prompts } from "./prompts.js";
+import { queueIntegrations } from "./queue-integrations.js";
+import { queueOptions } from "./queue-options.js";
+import { queues } from "./queues.js";
 import { users } from "./users.js";
 import { whatsapps } from "./whatsapps.js";
-
-export const tags = pgTable(
-  "tags",
-  {
-    id: id(),
-    companyId: companyId(),
-    name: varchar({ length: 100 }).notNull(),
-    color: varchar({ length: 9 }).notNull().default("#A4CCCC"),
-    kanban: smallint().notNull().default(0),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex("tags_company_name_unique").on(t.companyId, t.name)],
-);
 
 export const tickets = pgTable(
   "tickets",
@@ -69,23 +56,6 @@ export const tickets = pgTable(
     index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.whatsappId),
     index("tickets_company_queue_idx").on(t.companyId, t.queueId),
     index("tickets_company_user_idx").on(t.companyId, t.userId),
-  ],
-);
-
-export const ticketTags = pgTable(
-  "ticket_tags",
-  {
-    companyId: companyId(),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    tagId: integer()
-      .notNull()
-      .references(() => tags.id, { onDelete: "cascade" }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.ticketId, t.tagId] }),
-    index("ticket_tags_company_tag_idx").on(t.companyId, t.tagId),
   ],
 );
 
@@ -128,56 +98,4 @@ export const userRatings = pgTable(
     ...timestamps(),
   },
   (t) => [index("user_ratings_company_user_idx").on(t.companyId, t.userId, t.createdAt)],
-);
-
-export const ticketNotes = pgTable(
-  "ticket_notes",
-  {
-    id: id(),
-    companyId: companyId(),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: "cascade" }),
-    userId: integer().references(() => users.id, { onDelete: "set null" }),
-    note: text().notNull(),
-    ...timestamps(),
-  },
-  (t) => [index("ticket_notes_company_ticket_idx").on(t.companyId, t.ticketId, t.contactId)],
-);
-
-export const messages = pgTable(
-  "messages",
-  {
-    id: id(),
-    companyId: companyId(),
-    ticketId: integer()
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    contactId: integer().references(() => contacts.id, { onDelete: "set null" }),
-    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
-    /** The provider's message id: inbound redeliveries collide on it. */
-    providerId: varchar({ length: 200 }),
-    body: text().notNull().default(""),
-    fromMe: boolean().notNull().default(false),
-    mediaType: varchar({ length: 30 }).$type<MediaType>().notNull().default("chat"),
-    mediaUrl: text(),
-    mediaName: text(),
-    isDeleted: boolean().notNull().default(false),
-    isEdited: boolean().notNull().default(false),
-    ack: smallint().notNull().default(0),
-    read: boolean().notNull().default(false),
-    quotedMsgId: integer().references((): AnyPgColumn => messages.id, { onDelete: "set null" }),
-    /** The sender's name in group chats. */
-    participant: varchar({ length: 100 }),
-    dataJson: jsonb(),
-    ...timestamps(),
-  },
-  (t) => [
-    uniqueIndex("messages_whatsapp_provider_unique").on(t.whatsappId, t.providerId),
-    index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt),
-    index("messages_company_created_idx").on(t.companyId, t.createdAt),
-  ],
 );

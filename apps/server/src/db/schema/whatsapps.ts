@@ -10,9 +10,11 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { flows, prompts, queueIntegrations } from "./automation.js";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
+import { flows } from "./flows.js";
+import { prompts } from "./prompts.js";
+import { queueIntegrations } from "./queue-integrations.js";
 import { queues } from "./queues.js";
 
 /** A WhatsApp connection, whatever its provider. */

@@ -1,0 +1,53 @@
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { id, timestamps } from "./columns.js";
+import { companyId } from "./companies.js";
+import { whatsapps } from "./whatsapps.js";
+
+/** A visual flow: its saved document holds nodes and connections. */
+export const flows = pgTable(
+  "flows",
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: integer(),
+    name: varchar({ length: 50 }).notNull(),
+    active: boolean().notNull().default(true),
+    flow: jsonb().$type<{ nodes: unknown[]; connections: unknown[] }>(),
+    ...timestamps(),
+  },
+  (t) => [index("flows_company_idx").on(t.companyId, t.name)],
+);
+
+/** Phrase-triggered flow campaigns. */
+export const flowCampaigns = pgTable(
+  "flow_campaigns",
+  {
+    id: id(),
+    companyId: companyId(),
+    userId: integer(),
+    name: varchar({ length: 100 }).notNull(),
+    flowId: integer()
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    whatsappId: integer()
+      .notNull()
+      .references((): AnyPgColumn => whatsapps.id, { onDelete: "cascade" }),
+    phrase: text().notNull(),
+    status: boolean().notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [index("flow_campaigns_company_whatsapp_idx").on(t.companyId, t.whatsappId)],
+);
+
+/** Variables a flow run has collected (question answers), per ticket. */
+export const flowVariables = pgTable(
+  "flow_variables",
+  {
+    id: id(),
+    companyId: companyId(),
+    ticketId: integer().notNull(),
+    values: jsonb().$type<Record<string, string>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [index("flow_variables_company_ticket_idx").on(t.companyId, t.ticketId)],
+);
