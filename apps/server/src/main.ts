@@ -43,7 +43,31 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
 }
 
+/** PostgreSQL refusing the login (class 28) or not knowing the database. */
+const POSTGRES_SETUP_ERROR = /^(28...|3D000)$/;
+
+/**
+ * The reason, when starting failed because of what surrounds the server (an address that
+ * does not answer, a port in use, a wrong password): the operator needs that one line, not
+ * a stack. Such errors often come wrapped (a failed query whose cause is the connection).
+ */
+function surroundingsProblem(error: unknown): string | undefined {
+  const pending = [error];
+  // Bounded: nothing stops a cause chain from looping.
+  for (let checked = 0; pending.length > 0 && checked < 10; checked++) {
+    const next = pending.shift();
+    if (!(next instanceof Error)) continue;
+    const code = (next as { code?: unknown }).code;
+    const fromSurroundings = typeof code === "string" && (/^E[A-Z]+$/.test(code) || POSTGRES_SETUP_ERROR.test(code));
+    // A connection to "localhost" tries each address; the empty-message aggregate holds their reasons.
+    if (fromSurroundings && next.message) return next.message;
+    pending.push(next.cause, ...(next instanceof AggregateError ? next.errors : []));
+  }
+  return undefined;
+}
+
 main().catch((error) => {
-  console.error(error);
+  const problem = surroundingsProblem(error);
+  console.error(problem ? `atendo could not start: ${problem}` : error);
   process.exit(1);
 });

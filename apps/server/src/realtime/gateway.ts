@@ -2,9 +2,9 @@ import type { Server as HttpServer } from "node:http";
 import { CLIENT_EVENTS, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS, TICKET_STATUSES } from "@atendo/shared";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
-import { createClient } from "redis";
 import { Server, type Socket } from "socket.io";
 import type { AccessClaims, TokenSigner } from "../modules/auth/tokens.js";
+import { connectRedis } from "./redis.js";
 
 /** Room names always carry the company, so a room can never span two tenants. */
 export const rooms = {
@@ -59,7 +59,10 @@ export async function createRealtime(deps: {
   tokens: TokenSigner;
   log: FastifyBaseLogger;
   corsOrigin?: string;
-  /** With Redis, events raised in one process reach sockets connected to any other. */
+  /**
+   * With Redis, events raised in one process reach sockets connected to any other.
+   * While Redis is away, each process still serves its own sockets.
+   */
   redisUrl?: string;
 }): Promise<Realtime> {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
@@ -71,8 +74,8 @@ export async function createRealtime(deps: {
     },
   );
 
-  const redisClients = deps.redisUrl ? await connectRedis(deps.redisUrl) : [];
-  if (redisClients.length === 2) io.adapter(createAdapter(redisClients[0], redisClients[1]));
+  const redis = deps.redisUrl ? connectRedis(deps.redisUrl, deps.log) : undefined;
+  if (redis) io.adapter(createAdapter(redis.publisher, redis.subscriber));
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
@@ -104,13 +107,18 @@ export async function createRealtime(deps: {
       signalPresence({ kind: "online", companyId, userId });
     });
     // By "disconnect" the socket has left its rooms: an empty user room means the user's last socket is gone.
+    // When the other processes cannot be asked, the user is left online rather than guessed offline:
+    // the presence timeout ends a stale online, while a wrong offline would stand until the next ping.
     socket.on("disconnect", () => {
       io.in(rooms.user(companyId, userId))
         .fetchSockets()
         .then((left) => {
           if (left.length === 0) signalPresence({ kind: "offline", companyId, userId });
         })
-        .catch((error: unknown) => deps.log.warn({ err: error, companyId, userId }, "presence check failed"));
+        .catch((error: unknown) => {
+          // A Redis outage is logged once by the link, not once per disconnect.
+          if (!redis || redis.isUp()) deps.log.warn({ err: error, companyId, userId }, "presence check failed");
+        });
     });
 
     socket.on(CLIENT_EVENTS.joinChatBox, (ticketId: unknown) => {
@@ -145,14 +153,7 @@ export async function createRealtime(deps: {
     onPresence: (listener) => void presenceListeners.push(listener),
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await redis?.close();
     },
   };
-}
-
-async function connectRedis(url: string) {
-  const publisher = createClient({ url });
-  const subscriber = publisher.duplicate();
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  return [publisher, subscriber] as const;
 }
