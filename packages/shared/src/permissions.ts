@@ -26,11 +26,19 @@ export function can(profile: Profile | undefined | null, permission: Permission)
   return PERMISSION_TABLE[profile]?.includes(permission) ?? false;
 }
 
+/** What the permission checks read about a user. */
+export type PermissionHolder = { profile: Profile; super: boolean };
+
+/** can() for a user: the super admin holds every permission of the list, whatever their profile. */
+export function hasPermission(user: PermissionHolder | undefined | null, permission: Permission): boolean {
+  return !!user && (user.super || can(user.profile, permission));
+}
+
 /**
  * A company's admin, or the super admin whatever their profile: who may do what the
  * server reserves to admins beyond the static list (see every ticket, for one).
  */
-export function isAdmin(user: { profile: Profile; super: boolean } | undefined | null): boolean {
+export function isAdmin(user: PermissionHolder | undefined | null): boolean {
   return !!user && (user.profile === "admin" || user.super);
 }
 

@@ -1,4 +1,4 @@
-import type { Profile } from "@atendo/shared";
+import { isAdmin, type Profile } from "@atendo/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
@@ -59,7 +59,7 @@ export function createAuthHooks(ctx: Pick<AppContext, "db" | "tokens">) {
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {
-    if (request.auth.profile !== "admin" && !request.auth.super) throw new AppError("ERR_NO_PERMISSION");
+    if (!isAdmin(request.auth)) throw new AppError("ERR_NO_PERMISSION");
   }
 
   async function requireSuper(request: FastifyRequest): Promise<void> {

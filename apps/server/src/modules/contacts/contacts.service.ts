@@ -8,8 +8,8 @@ import {
   type ContactUpdateBody,
   type ContactUploadAnswer,
   type ContactUploadBody,
-  can,
   companyEvent,
+  hasPermission,
   type ListQuery,
   NAME_MAX,
   PAGE_SIZE,
@@ -172,7 +172,7 @@ export async function updateContactById(
 }
 
 export async function removeContact(deps: Deps, actor: AuthSession, id: number): Promise<void> {
-  if (!actor.super && !can(actor.profile, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
+  if (!hasPermission(actor, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
   const { companyId } = actor;
   if (!(await deleteContact(deps.db, companyId, id))) throw new AppError("ERR_NO_CONTACT_FOUND");
   deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "delete", contactId: id });

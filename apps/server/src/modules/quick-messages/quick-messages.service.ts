@@ -1,4 +1,5 @@
 import {
+  isAdmin,
   PAGE_SIZE,
   type QuickMessage,
   type QuickMessageBody,
@@ -27,8 +28,6 @@ export interface UploadedFile {
   /** As the client named it: kept for display only. */
   fileName: string;
 }
-
-const isAdmin = (actor: AuthSession) => actor.super || actor.profile === "admin";
 
 function toQuickMessage(deps: Deps, row: QuickMessageRow): QuickMessage {
   return {

@@ -1,7 +1,7 @@
 import {
   type CreateTicketBody,
-  can,
   DEFAULT_RATING_MESSAGE,
+  hasPermission,
   isAdmin,
   type OtherOpenTicketData,
   TICKETS_PAGE_SIZE,
@@ -404,7 +404,7 @@ async function sideEffects(
 
 /** DELETE /tickets/{id}: the ticket-options:deleteTicket permission (admins). */
 export async function deleteTicket(deps: TicketsDeps, actor: AuthSession, id: number): Promise<void> {
-  if (!actor.super && !can(actor.profile, "ticket-options:deleteTicket")) throw new AppError("ERR_NO_PERMISSION");
+  if (!hasPermission(actor, "ticket-options:deleteTicket")) throw new AppError("ERR_NO_PERMISSION");
   const ticket = await findTicketRow(deps.db, actor.companyId, id);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND");
   if (!(await deleteTicketRow(deps.db, actor.companyId, id))) throw new AppError("ERR_NO_TICKET_FOUND");

@@ -1,6 +1,7 @@
 import {
   type CreateUserBody,
   companyEvent,
+  isAdmin,
   type Language,
   type ListQuery,
   PAGE_SIZE,
@@ -34,9 +35,6 @@ import {
 } from "./users.repository.js";
 
 type Deps = Pick<AppContext, "db" | "realtime">;
-
-/** The admin permissions of document 1 section 6 belong to admins and to the super admin. */
-const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
 /** Only a super admin may look at or act in another company; everyone else stays in their own. */
 const targetCompany = (actor: AuthSession, companyId: number | undefined) =>

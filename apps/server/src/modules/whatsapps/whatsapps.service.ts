@@ -1,5 +1,6 @@
 import {
   companyEvent,
+  isAdmin,
   type Whatsapp,
   type WhatsappBody,
   type WhatsappListQuery,
@@ -34,8 +35,6 @@ import {
 } from "./whatsapps.repository.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "sessions"> & { config: Pick<AppContext["config"], "simulator"> };
-
-const isAdmin = (actor: AuthSession) => actor.profile === "admin" || actor.super;
 
 async function toWhatsapps(deps: Deps, actor: AuthSession, companyId: number, rows: WhatsappRow[]) {
   const queues = await queuesOfWhatsapps(

@@ -1,4 +1,4 @@
-import { type Contact, can, companyEvent, TOAST_DURATION_MS } from "@atendo/shared";
+import { type Contact, can, companyEvent, isAdmin, TOAST_DURATION_MS } from "@atendo/shared";
 import ContactsOutlinedIcon from "@mui/icons-material/ContactsOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
@@ -58,7 +58,6 @@ export default function ContactsPage() {
   const [exporting, setExporting] = useState(false);
   const conversation = useStartConversation();
   const canDelete = can(user?.profile, "contacts-page:deleteContact");
-  const isAdmin = user?.profile === "admin" || user?.super === true;
 
   const list = usePagedList({
     queryKey: contactsKeys.list(searchParam),
@@ -130,7 +129,7 @@ export default function ContactsPage() {
           <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
             {t("contacts.buttons.import")}
           </Button>
-          {isAdmin ? (
+          {isAdmin(user) ? (
             <Button variant="outlined" startIcon={<SmartphoneOutlinedIcon />} onClick={() => setPhoneImportOpen(true)}>
               {t("contacts.buttons.importPhone")}
             </Button>

@@ -1,4 +1,4 @@
-import type { QuickMessage } from "@atendo/shared";
+import { isAdmin, type QuickMessage } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
@@ -41,7 +41,7 @@ export default function QuickMessagesPage() {
   const [searchText, setSearchText] = useState("");
   const searchParam = useDebouncedSearch(searchText);
   const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-  const isAdmin = user?.profile === "admin" || user?.super === true;
+  const admin = isAdmin(user);
 
   const list = usePagedList({
     queryKey: quickMessagesKeys.list(searchParam),
@@ -65,7 +65,7 @@ export default function QuickMessagesPage() {
   }, t("quickMessages.toasts.deleted"));
 
   const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
-  const mayWrite = (item: QuickMessage) => isAdmin || item.userId === user?.id;
+  const mayWrite = (item: QuickMessage) => admin || item.userId === user?.id;
 
   return (
     <MainContainer>

@@ -1,4 +1,4 @@
-import type { SessionUser } from "@atendo/shared";
+import { isAdmin, type SessionUser } from "@atendo/shared";
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import { Box, Button, Paper, Tab, Tabs } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
@@ -20,7 +20,7 @@ export type SettingsTab = "options" | "schedules" | "companies" | "plans" | "hel
 
 /** Company settings are for admins (and the super admin); attendants get a no-permission state. */
 export function canManageSettings(user: Pick<SessionUser, "profile" | "super"> | null | undefined): boolean {
-  return Boolean(user && (user.super || user.profile === "admin"));
+  return isAdmin(user);
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   CONTACT_SEARCH_MIN_CHARS,
   type ContactSummary,
+  isAdmin,
   OtherOpenTicketData,
   type Ticket,
   TOAST_DURATION_MS,
@@ -53,7 +54,7 @@ interface NewTicketModalProps {
 export function NewTicketModal({ open, onClose, onOpenTicket }: NewTicketModalProps) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const admin = user?.profile === "admin" || user?.super === true;
+  const admin = isAdmin(user);
 
   const [text, setText] = useState("");
   const [contact, setContact] = useState<ContactSummary | null>(null);

@@ -1,4 +1,4 @@
-import { can, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
+import { hasPermission, isAdmin, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
 import {
@@ -70,8 +70,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const admin = user?.profile === "admin" || user?.super === true;
-  const canShowAll = can(user?.profile, "tickets-manager:showall") || user?.super === true;
+  const admin = isAdmin(user);
+  const canShowAll = hasPermission(user, "tickets-manager:showall");
 
   const [tab, setTab] = useState<MainTab>("open");
   const [openTab, setOpenTab] = useState<OpenTab>("open");

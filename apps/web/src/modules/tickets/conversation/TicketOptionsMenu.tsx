@@ -1,4 +1,4 @@
-import { can, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
+import { hasPermission, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
 import { Menu, MenuItem } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +23,7 @@ export function TicketOptionsMenu({ ticket, anchor, onClose, onOpenNotes }: Tick
   const { user } = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<"transfer" | "delete" | null>(null);
-  const mayDelete = !!user && (user.super || can(user.profile, "ticket-options:deleteTicket"));
+  const mayDelete = hasPermission(user, "ticket-options:deleteTicket");
 
   const pick = (action: () => void) => () => {
     onClose();
