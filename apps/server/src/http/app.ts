@@ -78,7 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     corsOrigin: config.WEB_ORIGIN,
     redisUrl: config.REDIS_URL,
   });
-  app.addHook("onClose", async () => realtime.close());
+  // Before the HTTP server closes: an open long-poll would otherwise hold the close for a whole ping interval.
+  app.addHook("preClose", async () => realtime.close());
   // Refuses to start on an incomplete job definition; enqueueing works once started.
   const jobs = createJobs({
     db: options.db,
