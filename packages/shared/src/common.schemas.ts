@@ -32,6 +32,21 @@ export const MessageAnswer = z.object({ message: z.string() });
 /** Dates travel as ISO strings. */
 export const IsoDate = z.string();
 
+/**
+ * Years 1000 to 8999 only. PostgreSQL has no year 0, JavaScript writes a year
+ * past 9999 as +010000 (which PostgreSQL cannot read), and the server adds to
+ * the dates it is given (a day filter's next midnight, a renewal's months).
+ */
+const withinYears = (value: string) => value >= "1000" && value < "9000";
+
+/** A calendar day, yyyy-MM-dd. */
+export const CalendarDay = z.iso.date("invalidDate").refine(withinYears, "invalidDate");
+
+/** A calendar day or an ISO instant, with or without its offset. */
+export const DayOrInstant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "invalidDate" })
+  .refine(withinYears, "invalidDate");
+
 export const name = (min = 2, max = 50) => z.string().trim().min(min, "tooShort").max(max, "tooLong");
 export const password = z.string().min(5, "tooShort").max(50, "tooLong");
 

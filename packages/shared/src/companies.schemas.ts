@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, INT4_MAX, IsoDate, looseBoolean, name, password } from "./common.schemas.js";
+import { DayOrInstant, Id, INT4_MAX, IsoDate, looseBoolean, name, password } from "./common.schemas.js";
 import { WORKING_HOURS_PATTERN } from "./constants.js";
 import { RECURRENCES } from "./enums.js";
 import { Plan } from "./plans.schemas.js";
@@ -41,10 +41,7 @@ export type Company = z.infer<typeof Company>;
  * invalid date as null (document 1 section 5), so anything else that arrives is
  * a client's mistake, refused rather than read as "no due date".
  */
-const dueDate = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "invalidDate" }).nullable(),
-);
+const dueDate = z.preprocess((value) => (value === "" ? null : value), DayOrInstant.nullable());
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 

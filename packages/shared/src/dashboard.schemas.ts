@@ -1,9 +1,6 @@
 import { z } from "zod";
-import { Id } from "./common.schemas.js";
+import { CalendarDay, Id } from "./common.schemas.js";
 import { DASHBOARD_MAX_RANGE_DAYS } from "./constants.js";
-
-/** A calendar day, yyyy-MM-dd. */
-export const CalendarDay = z.iso.date("invalidDate");
 
 /**
  * An IANA time zone (America/Sao_Paulo): days and hours are cut in the

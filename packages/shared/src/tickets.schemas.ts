@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IsoDate } from "./common.schemas.js";
+import { CalendarDay, Id, IsoDate } from "./common.schemas.js";
 import { TICKET_STATUSES } from "./enums.js";
 
 /**
@@ -66,11 +66,7 @@ const idList = z.preprocess((value) => {
   return text.split(",").filter(Boolean);
 }, z.array(Id).max(500).optional());
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "invalidDate")
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+const day = CalendarDay.optional().or(z.literal("").transform(() => undefined));
 
 const flag = z
   .preprocess((value) => value === true || value === "true" || value === "1", z.boolean())
