@@ -48,7 +48,12 @@ export default function KanbanPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const showAll = user?.profile === "admin";
-  const queueIds = useMemo(() => (user?.queues ?? []).map((queue) => queue.id), [user?.queues]);
+  // The server filters the board as the ticket list (queueIds included, under showAll too):
+  // an admin's board holds every ticket, so it asks for no queue; others ask for their queues.
+  const queueIds = useMemo(
+    () => (showAll ? [] : (user?.queues ?? []).map((queue) => queue.id)),
+    [showAll, user?.queues],
+  );
   const ticketsKey = kanbanKeys.tickets(queueIds, showAll);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
 
