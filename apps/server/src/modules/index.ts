@@ -2,6 +2,7 @@ import { registerChannels } from "../channels/index.js";
 import type { AppContext } from "../context.js";
 import type { App } from "../http/app.js";
 import type { AuthHooks } from "../http/auth.js";
+import { declareBearerSecurity } from "../http/openapi-security.js";
 import { registerAnnouncementsRoutes } from "./announcements/announcements.routes.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
@@ -30,6 +31,7 @@ import { registerWhatsappsRoutes } from "./whatsapps/whatsapps.routes.js";
 
 /** Every feature's routes, in one list. */
 export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks): Promise<void> {
+  declareBearerSecurity(app, auth.user);
   registerChannels(app, ctx);
   registerAuthRoutes(app, ctx, auth);
   registerPasswordResetRoutes(app, ctx);
