@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ResetPasswordBody, ResetPasswordForm } from "./auth.schemas.js";
 import { SignupBody } from "./companies.schemas.js";
-import { ERRORS } from "./errors.js";
+import { ERRORS, isErrorCode } from "./errors.js";
 import { can, PERMISSIONS } from "./permissions.js";
 import { PlanBody } from "./plans.schemas.js";
 import { SETTING_DEFAULTS, SETTING_VALUE_SCHEMAS } from "./settings.js";
@@ -14,6 +14,12 @@ describe("the error catalogue", () => {
       expect(status).toBeLessThan(600);
     }
     expect(ERRORS.ERR_SESSION_EXPIRED).toBe(403);
+  });
+
+  it("knows its own codes only, not Object.prototype's names", () => {
+    expect(isErrorCode("ERR_NOT_FOUND")).toBe(true);
+    for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty"])
+      expect(isErrorCode(name)).toBe(false);
   });
 });
 

@@ -73,8 +73,9 @@ export interface ErrorBody {
   data?: Record<string, unknown>;
 }
 
+/** An own key only: `in` also answers true for `toString`, `constructor`, `__proto__`... */
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && value in ERRORS;
+  return typeof value === "string" && Object.hasOwn(ERRORS, value);
 }
 
 /** Compile-time exhaustiveness for switches over codes and enums. */
