@@ -30,7 +30,7 @@ import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
 import { registerModules } from "../modules/index.js";
 import { createRealtime } from "../realtime/gateway.js";
-import { createAuthHooks } from "./auth.js";
+import { authenticateToken, createAuthHooks } from "./auth.js";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.js";
 import { registerHealth } from "./health.js";
 import { registerInputGuard } from "./input-guard.js";
@@ -73,7 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   const tokens = createTokenSigner(config.jwtSecret);
   const realtime = await createRealtime({
     httpServer: app.server,
-    tokens,
+    authenticate: (token) => authenticateToken({ db: options.db, tokens }, token),
     log: app.log,
     corsOrigin: config.WEB_ORIGIN,
     redisUrl: config.REDIS_URL,

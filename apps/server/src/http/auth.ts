@@ -32,30 +32,35 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === "bearer" && token ? token : undefined;
 }
 
+/**
+ * Verifies an access token and reloads the user with its session (auth-cache.ts), so a removed user,
+ * a changed role or an ended session (logout, password reset) counts. One query: the hot path's only
+ * round trip. HTTP requests and realtime sockets are both let in by it.
+ */
+export async function authenticateToken(ctx: Pick<AppContext, "db" | "tokens">, token: string): Promise<RequestAuth> {
+  const claims = await ctx.tokens.verify(token);
+  const user = await cachedAuthUser(ctx.db, claims, async () => {
+    const [row] = await ctx.db
+      .select({ id: users.id, companyId: users.companyId, profile: users.profile, super: users.super })
+      .from(users)
+      .innerJoin(
+        sessions,
+        and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), isNull(sessions.endedAt)),
+      )
+      .where(eq(users.id, claims.userId))
+      .limit(1);
+    return row;
+  });
+  if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
+  const { sessionId } = claims;
+  return { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId };
+}
+
 export function createAuthHooks(ctx: Pick<AppContext, "db" | "tokens">) {
-  /**
-   * Verifies the access token and reloads the user with its session (auth-cache.ts), so a removed user,
-   * a changed role or an ended session (logout, password reset) counts. One query: the hot path's only round trip.
-   */
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_INVALID_TOKEN");
-    const claims = await ctx.tokens.verify(token);
-    const user = await cachedAuthUser(ctx.db, claims, async () => {
-      const [row] = await ctx.db
-        .select({ id: users.id, companyId: users.companyId, profile: users.profile, super: users.super })
-        .from(users)
-        .innerJoin(
-          sessions,
-          and(eq(sessions.id, claims.sessionId), eq(sessions.userId, users.id), isNull(sessions.endedAt)),
-        )
-        .where(eq(users.id, claims.userId))
-        .limit(1);
-      return row;
-    });
-    if (!user || user.companyId !== claims.companyId) throw new AppError("ERR_INVALID_TOKEN");
-    const { sessionId } = claims;
-    request.auth = { userId: user.id, companyId: user.companyId, profile: user.profile, super: user.super, sessionId };
+    request.auth = await authenticateToken(ctx, token);
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {

@@ -3,7 +3,6 @@ import { CLIENT_EVENTS, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS, TICKET_
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
-import type { AccessClaims, TokenSigner } from "../modules/auth/tokens.js";
 import { connectRedis } from "./redis.js";
 
 /** Room names always carry the company, so a room can never span two tenants. */
@@ -14,6 +13,8 @@ export const rooms = {
   ticket: (companyId: number, ticketId: string) => `company-${companyId}-ticket-${ticketId}`,
   notification: (companyId: number) => `company-${companyId}-notification`,
   status: (companyId: number, status: string) => `company-${companyId}-status-${status}`,
+  /** The sockets opened with the access tokens of one login, closed when that session ends. */
+  session: (companyId: number, sessionId: string) => `company-${companyId}-session-${sessionId}`,
   everyone: "everyone",
 };
 
@@ -33,6 +34,10 @@ export interface Realtime {
   toEveryone(event: string, payload: unknown): void;
   /** Presence signals (modules/presence stores them). */
   onPresence(listener: PresenceListener): void;
+  /** Closes the sockets of sessions that ended (logout, password reset or change), on every process. */
+  disconnectSessions(companyId: number, sessionIds: readonly string[]): void;
+  /** Closes every socket of a user (the user was removed). */
+  disconnectUser(companyId: number, userId: number): void;
   close(): Promise<void>;
 }
 
@@ -50,13 +55,23 @@ export type PresenceListener = (signal: PresenceSignal) => void;
 /** A client pings every USER_STATUS_PING_MS; faster pings are dropped so a client cannot spam writes. */
 const MIN_PRESENCE_PING_MS = 30_000;
 
+/** Who opened a socket: checked like an HTTP request's caller, live session included. */
+export interface SocketIdentity {
+  userId: number;
+  companyId: number;
+  profile: string;
+  super: boolean;
+  sessionId: string;
+}
+
 interface SocketData {
-  claims: AccessClaims;
+  claims: SocketIdentity;
 }
 
 export async function createRealtime(deps: {
   httpServer: HttpServer;
-  tokens: TokenSigner;
+  /** The HTTP auth check: a token of an ended session or a removed user opens no socket. */
+  authenticate(token: string): Promise<SocketIdentity>;
   log: FastifyBaseLogger;
   corsOrigin?: string;
   /**
@@ -81,7 +96,7 @@ export async function createRealtime(deps: {
     const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
     const token = typeof raw === "string" ? raw.replace(/^Bearer /, "") : "";
     try {
-      socket.data.claims = await deps.tokens.verify(token);
+      socket.data.claims = await deps.authenticate(token);
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error("ERR_INVALID_TOKEN"));
@@ -96,7 +111,12 @@ export async function createRealtime(deps: {
   io.on("connection", (socket: Socket) => {
     const { claims } = socket.data as SocketData;
     const { companyId, userId } = claims;
-    socket.join([rooms.company(companyId), rooms.user(companyId, userId), rooms.everyone]);
+    socket.join([
+      rooms.company(companyId),
+      rooms.user(companyId, userId),
+      rooms.session(companyId, claims.sessionId),
+      rooms.everyone,
+    ]);
     if (claims.profile === "admin") socket.join(rooms.admins(companyId));
 
     let lastPing = Date.now();
@@ -151,6 +171,11 @@ export async function createRealtime(deps: {
     },
     toEveryone: (event, payload) => io.to(rooms.everyone).emit(event as never, payload as never),
     onPresence: (listener) => void presenceListeners.push(listener),
+    disconnectSessions: (companyId, sessionIds) => {
+      if (sessionIds.length === 0) return;
+      io.in(sessionIds.map((id) => rooms.session(companyId, id))).disconnectSockets(true);
+    },
+    disconnectUser: (companyId, userId) => io.in(rooms.user(companyId, userId)).disconnectSockets(true),
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await redis?.close();

@@ -84,8 +84,8 @@ export async function refresh(
     .limit(1);
   if (!stored || stored.endedAt) throw new AppError("ERR_INVALID_TOKEN");
   if (stored.revokedAt) {
-    await endSessions(deps.db, stored.userId, eq(sessions.id, stored.family));
-    forgetAuthUser(deps.db, stored.userId);
+    const ended = await endSessions(deps.db, stored.userId, eq(sessions.id, stored.family));
+    sessionsEnded(deps, stored.userId, ended);
     throw new AppError("ERR_INVALID_TOKEN");
   }
   deps.limiters.refresh.perAccount.hit(`user:${stored.userId}`);
@@ -107,7 +107,7 @@ export async function refresh(
  * session of the same user (two logins in one browser): everything this browser holds stops working.
  */
 export async function logout(
-  deps: Pick<AppContext, "db">,
+  deps: Pick<AppContext, "db" | "realtime">,
   auth: Pick<RequestAuth, "userId" | "companyId" | "sessionId">,
   refreshToken: string | undefined,
 ): Promise<void> {
@@ -120,29 +120,29 @@ export async function logout(
           .where(eq(refreshTokens.tokenHash, sha256(refreshToken))),
       )
     : undefined;
-  await endSessions(
+  const ended = await endSessions(
     deps.db,
     auth.userId,
     eq(sessions.companyId, auth.companyId),
     or(eq(sessions.id, auth.sessionId), ofCookie),
   );
-  forgetAuthUser(deps.db, auth.userId);
+  sessionsEnded(deps, auth.userId, ended);
 }
 
 /**
  * Ends every session of a user (password changed or reset): their refresh tokens and access
  * tokens stop working. A user who changes their own password keeps the session they did it
- * from (`keepSessionId`). Run in the caller's transaction, so the caller forgets the user's
- * cached sessions (forgetAuthUser) once it commits.
+ * from (`keepSessionId`). Run in the caller's transaction; once it commits, the caller hands
+ * the answer to `sessionsEnded`.
  */
 export async function revokeUserSessions(
   deps: { db: Executor },
   userId: number,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<EndedSession[]> {
   // The company comes from the user, so the (company, user) index finds the sessions.
   const companyOfUser = deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-  await endSessions(
+  return endSessions(
     deps.db,
     userId,
     eq(sessions.companyId, companyOfUser),
@@ -150,12 +150,36 @@ export async function revokeUserSessions(
   );
 }
 
+export interface EndedSession {
+  id: string;
+  companyId: number;
+}
+
 /** Ends the live sessions of one user that `which` picks (all of them without it). */
-async function endSessions(db: Executor, userId: number, ...which: (SQL | undefined)[]): Promise<void> {
-  await db
+function endSessions(db: Executor, userId: number, ...which: (SQL | undefined)[]): Promise<EndedSession[]> {
+  return db
     .update(sessions)
     .set({ endedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ...which));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ...which))
+    .returning({ id: sessions.id, companyId: sessions.companyId });
+}
+
+/**
+ * After the sessions' end is committed: this process stops trusting their cached check at once
+ * (other processes within the auth cache's TTL), and their sockets close on every process.
+ */
+export function sessionsEnded(
+  deps: Pick<AppContext, "db" | "realtime">,
+  userId: number,
+  ended: readonly EndedSession[],
+): void {
+  forgetAuthUser(deps.db, userId);
+  const companyId = ended[0]?.companyId;
+  if (companyId === undefined) return;
+  deps.realtime.disconnectSessions(
+    companyId,
+    ended.map((session) => session.id),
+  );
 }
 
 async function issueSession(deps: Deps, user: UserRow, sessionId: string): Promise<IssuedSession> {

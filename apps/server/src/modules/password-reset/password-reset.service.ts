@@ -4,9 +4,8 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { passwordResets, users } from "../../db/schema/index.js";
-import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
-import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
+import { hashPassword, revokeUserSessions, sessionsEnded } from "../auth/auth.service.js";
 import { sha256 } from "../auth/tokens.js";
 import { findUserByEmail } from "../users/users.repository.js";
 
@@ -51,7 +50,7 @@ export async function requestPasswordReset(deps: Pick<AppContext, "db" | "mailer
  * is marked used in the same statement that checks it is unused, so it works once.
  */
 export async function resetPassword(
-  deps: Pick<AppContext, "db">,
+  deps: Pick<AppContext, "db" | "realtime">,
   input: { email: string; token: string; password: string },
 ): Promise<void> {
   const user = await findUserByEmail(deps.db, input.email);
@@ -59,7 +58,7 @@ export async function resetPassword(
   const claimed = await claimAttempt(deps.db, user.id);
   if (!claimed || claimed.codeHash !== sha256(input.token.trim())) throw new AppError("ERR_INVALID_RESET_CODE");
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
+  const ended = await deps.db.transaction(async (tx) => {
     const used = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
@@ -67,9 +66,9 @@ export async function resetPassword(
       .returning({ id: passwordResets.id });
     if (used.length === 0) throw new AppError("ERR_INVALID_RESET_CODE");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await revokeUserSessions({ db: tx }, user.id);
+    return revokeUserSessions({ db: tx }, user.id);
   });
-  forgetAuthUser(deps.db, user.id);
+  sessionsEnded(deps, user.id, ended);
 }
 
 /** Counts one attempt on the user's newest live code and answers its hash; nothing once the attempts are spent. */

@@ -14,7 +14,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
-import { hashPassword, revokeUserSessions } from "../auth/auth.service.js";
+import { hashPassword, revokeUserSessions, sessionsEnded } from "../auth/auth.service.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
 import { isOnline } from "../presence/presence.repository.js";
 import { countCompanyQueues } from "../queues/queues.repository.js";
@@ -181,7 +181,7 @@ export async function updateUserById(
   }
   const queueIds = admin && body.queueIds ? [...new Set(body.queueIds)] : undefined;
 
-  const row = await deps.db
+  const { updated: row, ended } = await deps.db
     .transaction(async (tx) => {
       if (changes.email && (await emailTaken(tx, changes.email, id))) throw new AppError("ERR_EMAIL_ALREADY_EXISTS");
       await assertCompanyWhatsapp(tx, companyId, changes.whatsappId);
@@ -189,13 +189,13 @@ export async function updateUserById(
       const updated = await updateUser(tx, companyId, id, changes);
       if (!updated) throw new AppError("ERR_NO_USER_FOUND");
       if (queueIds) await setUserQueues(tx, companyId, id, queueIds);
-      if (passwordChanged) {
-        await revokeUserSessions({ db: tx }, id, id === actor.userId ? actor.sessionId : undefined);
-      }
-      return updated;
+      const ended = passwordChanged
+        ? await revokeUserSessions({ db: tx }, id, id === actor.userId ? actor.sessionId : undefined)
+        : [];
+      return { updated, ended };
     })
     .catch(rethrowUnique);
-  forgetAuthUser(deps.db, id);
+  sessionsEnded(deps, id, ended);
   const user = await toUser(deps, row);
   emitUser(deps, companyId, { action: "update", user });
   return user;
@@ -206,6 +206,7 @@ export async function removeUser(deps: Deps, actor: AuthSession, id: number): Pr
   const { companyId } = actor;
   if (!(await deleteUser(deps.db, companyId, id))) throw new AppError("ERR_NO_USER_FOUND");
   forgetAuthUser(deps.db, id);
+  deps.realtime.disconnectUser(companyId, id);
   deps.realtime.toCompany(companyId, companyEvent.user(companyId), { action: "delete", userId: id });
 }
 
