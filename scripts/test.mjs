@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint and type-check, the generated files against the code (migrations,
-// OpenAPI document), every unit and integration suite (Vitest, on the real PostgreSQL
-// when one answers, embedded PGlite otherwise), then a production build and the
-// browser tests (Playwright in Debian's Chromium against the real server).
+// `npm test`: lint, the server's module graph (no import cycle between folders) and
+// type-check, the generated files against the code (migrations, OpenAPI document), every
+// unit and integration suite (Vitest, on the real PostgreSQL when one answers, embedded
+// PGlite otherwise), then a production build and the browser tests (Playwright in Debian's Chromium against the real server).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,6 +80,7 @@ function playwrightCounts() {
 
 const started = Date.now();
 let ok = run("lint and format check (Biome)", "npx", ["biome", "check", "."]);
+ok = run("module graph has no cycles (dependency-cruiser)", "npm", ["run", "--silent", "check:cycles"]) && ok;
 ok = run("type-check (TypeScript, strict)", "npm", ["run", "--silent", "typecheck"]) && ok;
 ok = run("generated files are up to date (migrations, OpenAPI)", "node", ["scripts/generated.mjs", "--check"]) && ok;
 
