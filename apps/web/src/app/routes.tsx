@@ -26,6 +26,7 @@ const QuickMessagesPage = lazy(() => import("../modules/quick-messages/QuickMess
 const AnnouncementsPage = lazy(() => import("../modules/announcements/AnnouncementsPage"));
 const FinanceiroPage = lazy(() => import("../modules/financeiro/FinanceiroPage"));
 const SubscriptionPage = lazy(() => import("../modules/subscription/SubscriptionPage"));
+const TodoListPage = lazy(() => import("../modules/todolist/TodoListPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -61,7 +62,7 @@ export function AppRoutes() {
             <Route path="/connections" element={<ConnectionsPage />} />
             <Route path="/simulator" element={<SimulatorPage />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
-            <Route path="/todolist" element={<Pending labelKey="tasks" />} />
+            <Route path="/todolist" element={<TodoListPage />} />
             <Route path="/schedules" element={<Pending labelKey="schedules" />} />
             <Route path="/tags" element={<TagsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />

@@ -15,6 +15,7 @@ import * as subscription from "../modules/subscription/i18n";
 import * as tags from "../modules/tags/i18n";
 import * as conversation from "../modules/tickets/conversation/i18n";
 import * as tickets from "../modules/tickets/i18n";
+import * as todolist from "../modules/todolist/i18n";
 import * as users from "../modules/users/i18n";
 import { en } from "./locales/en";
 import { es } from "./locales/es";
@@ -49,6 +50,7 @@ const MODULES: ModuleLocales[] = [
   tags,
   tickets,
   conversation,
+  todolist,
 ];
 
 type Tree = { [key: string]: unknown };
