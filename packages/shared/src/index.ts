@@ -1,4 +1,5 @@
 export * from "./announcements.schemas.js";
+export * from "./api/index.js";
 export * from "./auth.schemas.js";
 export * from "./common.schemas.js";
 export * from "./companies.schemas.js";

@@ -1,0 +1,37 @@
+import { COMPANIES_ROUTES } from "./companies.routes.js";
+import { CONNECTIONS_ROUTES } from "./connections.routes.js";
+import { CONTACTS_ROUTES } from "./contacts.routes.js";
+import type { RouteGroup } from "./contract.js";
+import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
+import { QUEUES_ROUTES } from "./queues.routes.js";
+import { QUICK_MESSAGES_ROUTES } from "./quick-messages.routes.js";
+import { SESSION_ROUTES } from "./session.routes.js";
+import { SETTINGS_ROUTES } from "./settings.routes.js";
+import { TICKETS_ROUTES } from "./tickets.routes.js";
+import { USERS_ROUTES } from "./users.routes.js";
+
+export { AsaasWebhookAnswer, AsaasWebhookBody, CompanyIdParams, PlansQuery } from "./companies.routes.js";
+export { SimulatorCallAnswer, SimulatorCallBody } from "./connections.routes.js";
+export type { HttpMethod, RouteContract, RouteGroup, RouteKey } from "./contract.js";
+export { SettingKeyParams } from "./settings.routes.js";
+
+/**
+ * Every HTTP route of the API, one entry each, keyed `"METHOD /path/{param}"`
+ * as the OpenAPI document at /docs names them. The web client's calls are
+ * typed from this map; the server's test holds it equal to the routes served.
+ */
+export const API_ROUTES = {
+  ...SESSION_ROUTES,
+  ...COMPANIES_ROUTES,
+  ...SETTINGS_ROUTES,
+  ...USERS_ROUTES,
+  ...QUEUES_ROUTES,
+  ...TICKETS_ROUTES,
+  ...CONTACTS_ROUTES,
+  ...QUICK_MESSAGES_ROUTES,
+  ...CONNECTIONS_ROUTES,
+  ...DASHBOARD_ROUTES,
+} satisfies RouteGroup;
+
+export type ApiRoutes = typeof API_ROUTES;
+export type ApiRoute = keyof ApiRoutes;
