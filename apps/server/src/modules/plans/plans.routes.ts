@@ -1,11 +1,9 @@
-import { IdParams, ListQuery, MessageAnswer, Plan, PlanBody, PlanUpdateBody, PublicPlan } from "@atendo/shared";
+import { IdParams, MessageAnswer, Plan, PlanBody, PlansQuery, PlanUpdateBody, PublicPlan } from "@atendo/shared";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
 import { createPlan, deletePlan, listPlans, showPlan, updatePlan } from "./plans.service.js";
-
-const PlansQuery = ListQuery.pick({ searchParam: true });
 
 export function registerPlansRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   const tags = ["plans"];

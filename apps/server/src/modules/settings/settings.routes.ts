@@ -1,11 +1,9 @@
-import { SettingSchema, UpdateSettingBody } from "@atendo/shared";
+import { SettingKeyParams, SettingSchema, UpdateSettingBody } from "@atendo/shared";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
 import { getCompanySettings, updateCompanySetting } from "./settings.service.js";
-
-const KeyParams = z.object({ key: z.string().min(1).max(100) });
 
 export function registerSettingsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   const tags = ["settings"];
@@ -21,7 +19,7 @@ export function registerSettingsRoutes(app: App, ctx: AppContext, auth: AuthHook
     "/settings/:key",
     {
       onRequest: auth.admin,
-      schema: { tags, params: KeyParams, body: UpdateSettingBody, response: { 200: SettingSchema } },
+      schema: { tags, params: SettingKeyParams, body: UpdateSettingBody, response: { 200: SettingSchema } },
     },
     async (request) =>
       updateCompanySetting(ctx, request.auth.companyId, { key: request.params.key, value: request.body.value }),

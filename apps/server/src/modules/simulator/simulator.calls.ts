@@ -1,24 +1,10 @@
-import { Id } from "@atendo/shared";
+import { SimulatorCallAnswer, SimulatorCallBody } from "@atendo/shared";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { SimulatorProvider } from "../../channels/simulator/simulator.provider.js";
 import type { AppContext } from "../../context.js";
 import { whatsapps } from "../../db/schema/index.js";
 import type { App } from "../../http/app.js";
 import { AppError } from "../../http/errors.js";
-
-const digits = z.string().regex(/^\d{8,20}$/, "digits only, with the country code");
-
-export const SimulatorCallBody = z.object({
-  whatsappId: Id,
-  from: digits,
-  name: z.string().trim().max(100).optional(),
-  isVideo: z.boolean().optional(),
-});
-export type SimulatorCallBody = z.infer<typeof SimulatorCallBody>;
-
-/** `rejected`: the connection declined the call (the `call` setting is disabled). */
-export const SimulatorCallAnswer = z.object({ id: z.string(), rejected: z.boolean() });
 
 /**
  * A simulated customer calls a connection (network side: no token, only with SIMULATOR=on).
@@ -37,7 +23,7 @@ export function registerSimulatorCallRoutes(app: App, ctx: AppContext): void {
 export async function placeCall(
   deps: Pick<AppContext, "db" | "sessions">,
   input: SimulatorCallBody,
-): Promise<z.infer<typeof SimulatorCallAnswer>> {
+): Promise<SimulatorCallAnswer> {
   const [row] = await deps.db
     .select({ provider: whatsapps.provider })
     .from(whatsapps)

@@ -1,11 +1,8 @@
-import { SubscriptionAnswer, SubscriptionBody } from "@atendo/shared";
-import { z } from "zod";
+import { AsaasWebhookAnswer, AsaasWebhookBody, SubscriptionAnswer, SubscriptionBody } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { AsaasWebhookBody, assertWebhookToken, checkout, handlePaymentWebhook } from "./subscription.service.js";
-
-const WebhookAnswer = z.object({ received: z.literal(true), applied: z.boolean() });
+import { assertWebhookToken, checkout, handlePaymentWebhook } from "./subscription.service.js";
 
 export function registerSubscriptionRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   const tags = ["subscription"];
@@ -25,7 +22,7 @@ export function registerSubscriptionRoutes(app: App, ctx: AppContext, auth: Auth
         const header = request.headers["asaas-access-token"];
         assertWebhookToken(ctx, Array.isArray(header) ? header[0] : header);
       },
-      schema: { tags, body: AsaasWebhookBody, response: { 200: WebhookAnswer } },
+      schema: { tags, body: AsaasWebhookBody, response: { 200: AsaasWebhookAnswer } },
     },
     async (request) => handlePaymentWebhook(ctx, request.body),
   );

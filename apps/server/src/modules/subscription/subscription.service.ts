@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import {
+  type AsaasWebhookBody,
   companyEvent,
   PAYMENT_CONCLUDED_ACTION,
   type PaymentEventPayload,
   type SubscriptionAnswer,
   type SubscriptionBody,
 } from "@atendo/shared";
-import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import { createAsaasProvider } from "../../integrations/payments/asaas.js";
@@ -24,20 +24,6 @@ const BILLING_TIME_ZONE = "America/Sao_Paulo";
 
 /** The webhook events that mean the money arrived (https://docs.asaas.com/docs/webhook-para-cobrancas). */
 const PAID_EVENTS = new Set(["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"]);
-
-export const AsaasWebhookBody = z.object({
-  event: z.string(),
-  payment: z
-    .looseObject({
-      id: z.string(),
-      /** Echoes the reference given when the charge was created; Asaas sends null when there was none. */
-      externalReference: z.string().nullish(),
-      /** Reais. */
-      value: z.number().optional(),
-    })
-    .optional(),
-});
-export type AsaasWebhookBody = z.infer<typeof AsaasWebhookBody>;
 
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_ROW_ID = 2_147_483_647;
