@@ -58,11 +58,15 @@ describe("api client session handling", () => {
     });
     vi.stubGlobal("fetch", fetchMock);
 
-    const pending = Promise.all([api.get("/tickets"), api.get("/contacts"), api.post("/queues", { name: "x" })]);
+    const pending = Promise.all([
+      api.get("/tickets"),
+      api.get("/contacts"),
+      api.post("/tags", { body: { name: "x" } }),
+    ]);
     // Let all three fail and queue behind the single refresh before it answers.
     await new Promise((resolve) => setTimeout(resolve, 10));
     releaseRefresh();
-    const results = (await pending) as { url: string; auth: string }[];
+    const results = (await pending) as unknown as { url: string; auth: string }[];
 
     const refreshCalls = fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/auth/refresh_token"));
     expect(refreshCalls).toHaveLength(1);
@@ -73,7 +77,7 @@ describe("api client session handling", () => {
     expect(localStorage.getItem("cshow")).toBe("true");
     expect(unauthorized).not.toHaveBeenCalled();
 
-    const retriedPost = fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/queues"));
+    const retriedPost = fetchMock.mock.calls.filter(([input]) => String(input).endsWith("/tags"));
     expect(retriedPost).toHaveLength(2);
     expect(retriedPost[1]?.[1]?.body).toBe(JSON.stringify({ name: "x" }));
     expect(headerOf(retriedPost[1]?.[1], "Accept")).toBe("application/json");
@@ -114,7 +118,7 @@ describe("api client session handling", () => {
     const refused = await api.get("/users").catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("ERR_NO_PERMISSION");
-    await expect(api.post("/auth/login", { email: "a@b.c", password: "x" })).rejects.toMatchObject({
+    await expect(api.post("/auth/login", { body: { email: "a@b.c", password: "x" } })).rejects.toMatchObject({
       status: 401,
       code: "ERR_INVALID_CREDENTIALS",
     });
@@ -126,9 +130,20 @@ describe("api client session handling", () => {
   it("encodes query parameters", async () => {
     const fetchMock = vi.fn(async () => json(200, []));
     vi.stubGlobal("fetch", fetchMock);
-    await api.get("/contacts", { params: { searchParam: "a b", pageNumber: 2, skip: undefined, queueIds: [1, 2] } });
+    await api.get("/tickets", { query: { searchParam: "a b", pageNumber: 2, status: undefined, queueIds: [1, 2] } });
     expect(String(fetchMock.mock.calls[0]?.[0 as never])).toBe(
-      "/contacts?searchParam=a+b&pageNumber=2&queueIds=%5B1%2C2%5D",
+      "/tickets?searchParam=a+b&pageNumber=2&queueIds=%5B1%2C2%5D",
     );
+  });
+
+  it("fills the path's parameters, encoded", async () => {
+    const fetchMock = vi.fn(async () => json(200, { message: "emailSent" }));
+    vi.stubGlobal("fetch", fetchMock);
+    await api.post("/forgetpassword/{email}", { params: { email: "ana+1@example.com" } });
+    await api.get("/messages/{ticketId}", { params: { ticketId: 7 }, query: { pageNumber: 2 } });
+    expect(fetchMock.mock.calls.map((call) => String(call[0 as never]))).toEqual([
+      "/forgetpassword/ana%2B1%40example.com",
+      "/messages/7?pageNumber=2",
+    ]);
   });
 });

@@ -1,16 +1,11 @@
-import { type ErrorBody, isErrorCode, type SessionAnswer, TOAST_DURATION_MS } from "@atendo/shared";
+import { type ErrorBody, type HttpMethod, isErrorCode, type SessionAnswer, TOAST_DURATION_MS } from "@atendo/shared";
 import { toast } from "react-toastify";
 import i18n from "../i18n";
 import { clearCredentials, getToken, storeSession } from "./credentials";
+import type { Answer, CallArgs, PathOf, QueryValue, RouteOf } from "./routes";
 
 /** Same origin by default; VITE_BACKEND_URL points the client at a server hosted elsewhere. */
 export const BACKEND_URL: string = (import.meta.env.VITE_BACKEND_URL ?? "").replace(/\/$/, "");
-
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
-export interface RequestOptions {
-  params?: Record<string, QueryValue>;
-  signal?: AbortSignal;
-}
 
 /** A failed call: `code` is the answer's `error` field (an ERR_* code) when there is one. */
 export class ApiError extends Error {
@@ -75,17 +70,17 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-function buildUrl(path: string, params?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
+  for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       // The spec's list filters (queueIds, tags, users) travel as JSON arrays.
       search.set(key, JSON.stringify(value));
     } else search.set(key, String(value));
   }
-  const query = search.toString();
-  return `${BACKEND_URL}${path}${query ? (path.includes("?") ? "&" : "?") + query : ""}`;
+  const text = search.toString();
+  return `${BACKEND_URL}${path}${text ? `?${text}` : ""}`;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -104,10 +99,12 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 interface RawRequest {
-  method: string;
+  method: HttpMethod;
+  /** With its parameters filled in. */
   path: string;
+  query?: Record<string, QueryValue>;
   body?: unknown;
-  options?: RequestOptions;
+  signal?: AbortSignal;
 }
 
 async function send(request: RawRequest, token: string | null): Promise<Response> {
@@ -119,12 +116,12 @@ async function send(request: RawRequest, token: string | null): Promise<Response
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(request.body);
   }
-  return fetch(buildUrl(request.path, request.options?.params), {
+  return fetch(buildUrl(request.path, request.query), {
     method: request.method,
     headers,
     body,
     credentials: "include",
-    signal: request.options?.signal,
+    signal: request.signal,
   });
 }
 
@@ -191,18 +188,47 @@ async function request<T>(raw: RawRequest): Promise<T> {
   return body as T;
 }
 
+/** The options of any route, as the typed methods below have checked them. */
+interface LooseOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** `/tickets/{id}` with `{ id: 7 }` is `/tickets/7`. */
+function fillPath(path: string, params: LooseOptions["params"]): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function call<T>(method: HttpMethod, path: string, options: unknown): Promise<T> {
+  const { params, query, body, signal } = (options ?? {}) as LooseOptions;
+  return request<T>({ method, path: fillPath(path, params), query, body, signal });
+}
+
+/**
+ * The API, typed by the shared route contract: a path the server does not
+ * have, or parameters, query or body of the wrong shape, do not compile.
+ *
+ *     api.get("/tickets/{id}", { params: { id }, signal })
+ *     api.put("/tickets/{id}", { params: { id }, body: { status: "closed" } })
+ */
 export const api = {
-  get<T>(path: string, options?: RequestOptions): Promise<T> {
-    return request<T>({ method: "GET", path, options });
+  get<P extends PathOf<"GET">>(path: P, ...[options]: CallArgs<RouteOf<"GET", P>>) {
+    return call<Answer<RouteOf<"GET", P>>>("GET", path, options);
   },
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return request<T>({ method: "POST", path, body, options });
+  post<P extends PathOf<"POST">>(path: P, ...[options]: CallArgs<RouteOf<"POST", P>>) {
+    return call<Answer<RouteOf<"POST", P>>>("POST", path, options);
   },
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-    return request<T>({ method: "PUT", path, body, options });
+  put<P extends PathOf<"PUT">>(path: P, ...[options]: CallArgs<RouteOf<"PUT", P>>) {
+    return call<Answer<RouteOf<"PUT", P>>>("PUT", path, options);
   },
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return request<T>({ method: "DELETE", path, options });
+  delete<P extends PathOf<"DELETE">>(path: P, ...[options]: CallArgs<RouteOf<"DELETE", P>>) {
+    return call<Answer<RouteOf<"DELETE", P>>>("DELETE", path, options);
   },
 };
 
