@@ -83,7 +83,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (email: string, password: string) => {
     try {
-      const answer = await api.post<SessionAnswer>("/auth/login", { email, password });
+      const answer = await api.post("/auth/login", { body: { email, password } });
       storeSession(answer);
       setLanding("/tickets");
       setUser(answer.user);
@@ -118,7 +118,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refreshUser = useCallback(async () => {
     try {
-      const me = await api.get<SessionUser>("/auth/me");
+      const me = await api.get("/auth/me");
       storeCampaignsEntry(me);
       setUser(me);
     } catch (err) {

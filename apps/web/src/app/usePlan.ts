@@ -1,5 +1,4 @@
-import type { Plan } from "@atendo/shared";
-import { useQuery } from "@tanstack/react-query";
+import { skipToken, useQuery } from "@tanstack/react-query";
 import { api } from "../api/client";
 import { useSession } from "./session";
 
@@ -11,8 +10,7 @@ export function usePlan() {
   const companyId = user?.companyId;
   return useQuery({
     queryKey: planQueryKey(companyId),
-    queryFn: () => api.get<Plan>(`/companies/listPlan/${companyId}`),
-    enabled: Boolean(companyId),
+    queryFn: companyId ? () => api.get("/companies/listPlan/{companyId}", { params: { companyId } }) : skipToken,
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

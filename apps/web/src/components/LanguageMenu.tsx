@@ -25,7 +25,7 @@ export function LanguageMenu({
     setAnchor(null);
     if (lng === current) return;
     void i18n.changeLanguage(lng);
-    if (persist) api.post(`/users/set-language/${lng}`).catch(() => undefined);
+    if (persist) api.post("/users/set-language/{lang}", { params: { lang: lng } }).catch(() => undefined);
   };
 
   return (

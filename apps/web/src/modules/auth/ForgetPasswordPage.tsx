@@ -27,7 +27,7 @@ function EmailForm({ defaultEmail, onSent }: { defaultEmail: string; onSent: (em
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await api.post(`/forgetpassword/${encodeURIComponent(email)}`);
+      await api.post("/forgetpassword/{email}", { params: { email } });
       toast.success(t("resetPassword.toasts.emailSent"), { autoClose: TOAST_DURATION_MS });
       onSent(email);
     } catch (err) {
@@ -71,7 +71,9 @@ function ResetForm({ email, onBack, onDone }: { email: string; onBack: () => voi
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post("/resetpasswords", { email: values.email, token: values.token, password: values.password });
+      await api.post("/resetpasswords", {
+        body: { email: values.email, token: values.token, password: values.password },
+      });
       toast.success(t("resetPassword.toasts.passwordUpdated"), { autoClose: TOAST_DURATION_MS });
       onDone();
     } catch (err) {

@@ -27,15 +27,6 @@ const SignupForm = SignupBody.pick({ name: true, email: true, phone: true, planI
 type SignupInput = z.input<typeof SignupForm>;
 type SignupOutput = z.output<typeof SignupForm>;
 
-interface PublicPlan {
-  id: number;
-  name: string;
-  users: number;
-  connections: number;
-  queues: number;
-  value: number;
-}
-
 const money = new Intl.NumberFormat(CURRENCY_LOCALE, { style: "currency", currency: CURRENCY });
 
 export default function SignupPage() {
@@ -47,7 +38,7 @@ export default function SignupPage() {
 
   const plans = useQuery({
     queryKey: ["plans", "public"],
-    queryFn: () => api.get<PublicPlan[]>("/plans/list"),
+    queryFn: () => api.get("/plans/list"),
     meta: { silent: true },
   });
 
@@ -64,13 +55,15 @@ export default function SignupPage() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.post("/companies/cadastro", {
-        ...values,
-        phone: values.phone ?? "",
-        companyId,
-        recurrence: SIGNUP_RECURRENCE,
-        dueDate: addDays(new Date(), SIGNUP_TRIAL_DAYS).toISOString(),
-        status: true,
-        campaignsEnabled: true,
+        body: {
+          ...values,
+          phone: values.phone ?? "",
+          companyId,
+          recurrence: SIGNUP_RECURRENCE,
+          dueDate: addDays(new Date(), SIGNUP_TRIAL_DAYS).toISOString(),
+          status: true,
+          campaignsEnabled: true,
+        },
       });
       toast.success(t("signup.toasts.success"), { autoClose: TOAST_DURATION_MS });
       navigate("/login", { replace: true });

@@ -36,9 +36,9 @@ export default function HelpsPage() {
   const [playing, setPlaying] = useState<Help | null>(null);
   const { data, isPending, isError, refetch } = useQuery({
     queryKey: helpsQueryKey,
-    queryFn: () => api.get<Help[]>("/helps/list"),
+    queryFn: () => api.get("/helps/list"),
   });
-  const helps = Array.isArray(data) ? data : [];
+  const helps = data ?? [];
 
   return (
     <MainContainer>
