@@ -14,6 +14,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { toast } from "react-toastify";
 import type { Socket } from "socket.io-client";
 import { api } from "../../api/client";
+import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
 import i18n from "../../i18n";
 import { SocketContext } from "../../realtime/socket";
@@ -94,7 +95,7 @@ describe("FinanceiroPage", () => {
     await i18n.changeLanguage("pt");
     const user: SessionUser = sessionUser("admin");
     vi.mocked(useSession).mockReturnValue({ user, refreshUser } as unknown as SessionValue);
-    vi.mocked(api.get).mockImplementation(async (path: string) => {
+    mockedApi().get.mockImplementation(async (path, options) => {
       if (path === "/invoices/all") {
         return {
           invoices: [
@@ -107,7 +108,7 @@ describe("FinanceiroPage", () => {
         };
       }
       if (path === "/plans/list") return [plan, { ...plan, id: 8, name: "Grátis", value: 0 }];
-      if (path === `/companies/listPlan/${user.companyId}`) return plan;
+      if (path === "/companies/listPlan/{companyId}" && options?.params?.companyId === user.companyId) return plan;
       throw new Error(`unexpected GET ${path}`);
     });
   });
@@ -162,8 +163,8 @@ describe("FinanceiroPage", () => {
     expect(await within(dialog).findByText("Total: R$ 49,00")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Pagar" }));
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
-    expect(vi.mocked(api.post).mock.calls[0]![0]).toBe("/subscription");
-    expect(vi.mocked(api.post).mock.calls[0]![1]).toMatchObject({
+    expect(mockedApi().post.mock.calls[0]![0]).toBe("/subscription");
+    expect(mockedApi().post.mock.calls[0]![1]?.body).toMatchObject({
       firstName: "Maria",
       address2: "Rua A, 1",
       city: "São Paulo",

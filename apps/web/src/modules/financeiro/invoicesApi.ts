@@ -1,6 +1,7 @@
-import type { Invoice, InvoicesPage, Plan, SubscriptionAnswer, SubscriptionInput } from "@atendo/shared";
+import type { Invoice, SubscriptionInput } from "@atendo/shared";
 import { CURRENCY, CURRENCY_LOCALE } from "@atendo/shared";
 import { api } from "../../api/client";
+import type { Answer } from "../../api/routes";
 
 export const invoicesKeys = {
   all: ["invoices"] as const,
@@ -10,12 +11,13 @@ export const invoicesKeys = {
 export const checkoutPlansKey = ["checkout", "plans"] as const;
 
 export const fetchInvoicesPage = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-  api.get<InvoicesPage>("/invoices/all", { params: { searchParam, pageNumber }, signal });
+  api.get("/invoices/all", { query: { searchParam, pageNumber }, signal });
 
-/** The public plan catalogue the Customize step offers. */
-export const fetchCheckoutPlans = () => api.get<Plan[]>("/plans/list");
+/** The public plan catalogue the Customize step offers: limits and price, no feature flags. */
+export type CheckoutPlan = Answer<"GET /plans/list">[number];
+export const fetchCheckoutPlans = () => api.get("/plans/list");
 
-export const createSubscription = (body: SubscriptionInput) => api.post<SubscriptionAnswer>("/subscription", body);
+export const createSubscription = (body: SubscriptionInput) => api.post("/subscription", { body });
 
 /** The first invoice still to pay, oldest first: what "sign now" pays. */
 export async function firstUnpaidInvoice(): Promise<Invoice | undefined> {

@@ -34,7 +34,7 @@ import {
 } from "./companyForm";
 import { DUE_DATE_ROW_BACKGROUND, type DueDateColour, dueDateColour } from "./dueDateColour";
 import { fieldErrorText, toastFailure, toastSuccess } from "./feedback";
-import { fetchCompanies, fetchPlans, settingsKeys } from "./queries";
+import { deleteCompany, fetchCompanies, fetchPlans, saveCompany, settingsKeys } from "./queries";
 import { useCrudEditor } from "./useCrudEditor";
 import { useSettingsList } from "./useSettingsList";
 
@@ -54,8 +54,8 @@ export function CompaniesTab() {
     resolver: zodResolver(CompanyForm),
     empty: EMPTY_COMPANY_FORM,
     toForm: companyToForm,
-    path: "/companies",
-    toBody: (values: CompanyFormOutput, editingCompany) => formToBody(values, Boolean(editingCompany)),
+    save: (values: CompanyFormOutput, company) => saveCompany(formToBody(values, company !== null), company?.id),
+    remove: (company) => deleteCompany(company.id),
     toasts: "settings.companies.toasts",
     refresh,
   });
@@ -64,9 +64,9 @@ export function CompaniesTab() {
   const renew = async (company: Company) => {
     setRenewingId(company.id);
     try {
-      const renewed = await api.post<Company>(`/companies/${company.id}/renew`);
-      toastSuccess("settings.companies.toasts.renewed", { date: formatDate(renewed?.dueDate) });
-      if (editing?.id === company.id && renewed) edit(renewed);
+      const renewed = await api.post("/companies/{id}/renew", { params: { id: company.id } });
+      toastSuccess("settings.companies.toasts.renewed", { date: formatDate(renewed.dueDate) });
+      if (editing?.id === company.id) edit(renewed);
       await refresh();
     } catch (err) {
       toastFailure(err, "settings.companies.toasts.operationError");

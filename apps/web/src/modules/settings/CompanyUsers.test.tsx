@@ -31,7 +31,7 @@ describe("CompanyUsers", () => {
     expect(await screen.findByRole("cell", { name: "caio@acme.test" })).toBeTruthy();
     expect(screen.getByRole("cell", { name: "Administrador · Super" })).toBeTruthy();
     expect(screen.getByText("Usuários de Acme")).toBeTruthy();
-    expect(api.get).toHaveBeenCalledWith("/users/list", { params: { companyId: 12 } });
+    expect(api.get).toHaveBeenCalledWith("/users/list", { query: { companyId: 12 } });
   });
 
   it("says when the company has no users", async () => {

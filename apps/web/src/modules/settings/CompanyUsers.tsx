@@ -1,4 +1,3 @@
-import type { User } from "@atendo/shared";
 import { Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -14,7 +13,7 @@ export function CompanyUsers({ companyId, companyName }: { companyId: number; co
   const users = useQuery({
     // Under the companies key: refreshing the companies refreshes an open list too.
     queryKey: [...settingsKeys.companies, companyId, "users"],
-    queryFn: () => api.get<User[]>("/users/list", { params: { companyId } }),
+    queryFn: () => api.get("/users/list", { query: { companyId } }),
   });
 
   return (

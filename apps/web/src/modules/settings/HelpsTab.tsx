@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
-import { fetchHelps, settingsKeys } from "./queries";
+import { deleteHelp, fetchHelps, saveHelp, settingsKeys } from "./queries";
 import { useCrudEditor } from "./useCrudEditor";
 import { useSettingsList } from "./useSettingsList";
 
@@ -26,8 +26,8 @@ export function HelpsTab() {
     resolver: zodResolver(HelpBody),
     empty: EMPTY_HELP,
     toForm: (help: Help) => ({ title: help.title ?? "", video: help.video ?? "", description: help.description ?? "" }),
-    path: "/helps",
-    toBody: (values: HelpFormOutput) => values,
+    save: (values: HelpFormOutput, help) => saveHelp(values, help?.id),
+    remove: (help) => deleteHelp(help.id),
     toasts: "settings.helps.toasts",
     refresh: async () => {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.helps });

@@ -54,7 +54,7 @@ export function OptionsTab({ settings, loading, isSuper }: OptionsTabProps) {
 
   const update = useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
-      api.put<Setting>(`/settings/${key}`, { key, value }),
+      api.put("/settings/{key}", { params: { key }, body: { key, value } }),
     // The select shows the new value at once; a failure puts the old list back.
     onMutate: async ({ key, value }) => {
       await queryClient.cancelQueries({ queryKey: settingsKeys.settings });

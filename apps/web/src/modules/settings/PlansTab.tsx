@@ -16,8 +16,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import type { RequestBody } from "../../api/routes";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
-import { fetchPlans, settingsKeys } from "./queries";
+import { deletePlan, fetchPlans, savePlan, settingsKeys } from "./queries";
 import { useCrudEditor } from "./useCrudEditor";
 import { useSettingsList } from "./useSettingsList";
 
@@ -64,8 +65,8 @@ export function planToForm(plan: Plan): PlanFormInput {
 }
 
 /** POST/PUT /plans body: the short flag names (as the spec's form posts) and the useX names. */
-export function planBody(values: PlanFormOutput) {
-  const body: Record<string, string | number | boolean> = {
+export function planBody(values: PlanFormOutput): RequestBody<"POST /plans"> {
+  const body: RequestBody<"POST /plans"> = {
     name: values.name,
     users: values.users,
     connections: values.connections,
@@ -91,8 +92,8 @@ export function PlansTab() {
     resolver: zodResolver(PlanForm),
     empty: EMPTY_PLAN,
     toForm: planToForm,
-    path: "/plans",
-    toBody: planBody,
+    save: (values: PlanFormOutput, plan) => savePlan(planBody(values), plan?.id),
+    remove: (plan) => deletePlan(plan.id),
     toasts: "settings.plans.toasts",
     refresh: () => queryClient.invalidateQueries({ queryKey: settingsKeys.plans }),
   });

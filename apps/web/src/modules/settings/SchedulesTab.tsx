@@ -1,4 +1,4 @@
-import { type Company, DEFAULT_WEEK_SCHEDULE, SchedulesBody, type WorkingHours } from "@atendo/shared";
+import { DEFAULT_WEEK_SCHEDULE, SchedulesBody, type WorkingHours } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Box,
@@ -74,7 +74,7 @@ export function SchedulesTab({ companyId }: { companyId: number }) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await api.put<Company>(`/companies/${companyId}/schedules`, values);
+      const saved = await api.put("/companies/{id}/schedules", { params: { id: companyId }, body: values });
       if (saved && typeof saved === "object" && Array.isArray(saved.schedules)) {
         queryClient.setQueryData(settingsKeys.company(companyId), saved);
       } else await queryClient.invalidateQueries({ queryKey: settingsKeys.company(companyId) });

@@ -140,7 +140,10 @@ describe("SettingsPage", () => {
     fireEvent.mouseDown(rating);
     fireEvent.click(await screen.findByRole("option", { name: "Habilitado" }));
     await waitFor(() =>
-      expect(apiMock.put).toHaveBeenCalledWith("/settings/userRating", { key: "userRating", value: "enabled" }),
+      expect(apiMock.put).toHaveBeenCalledWith("/settings/{key}", {
+        params: { key: "userRating" },
+        body: { key: "userRating", value: "enabled" },
+      }),
     );
   });
 
@@ -160,7 +163,7 @@ describe("SettingsPage", () => {
     expect(screen.getByText("Vermelha").closest("tr")!.getAttribute("data-due")).toBe("red");
 
     fireEvent.click(within(yellowRow).getByRole("button", { name: "Renovar Amarela" }));
-    await waitFor(() => expect(apiMock.post).toHaveBeenCalledWith("/companies/1/renew"));
+    await waitFor(() => expect(apiMock.post).toHaveBeenCalledWith("/companies/{id}/renew", { params: { id: 1 } }));
   });
 
   it("validates the company form with translated messages before posting", async () => {

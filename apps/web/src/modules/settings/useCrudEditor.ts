@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
-import { api } from "../../api/client";
 import { toastFailure, toastSuccess } from "./feedback";
 
 interface CrudEditorOptions<TRecord extends { id: number }, TInput extends FieldValues, TOutput> {
@@ -9,10 +8,9 @@ interface CrudEditorOptions<TRecord extends { id: number }, TInput extends Field
   empty: TInput;
   /** The form's values for editing a record. */
   toForm: (record: TRecord) => TInput;
-  /** Where records are created (POST); `${path}/${id}` is where one is updated (PUT) and deleted. */
-  path: string;
-  /** The POST/PUT body for the form's values; the PUT body gets the record's id too. */
-  toBody: (values: TOutput, editing: TRecord | null) => object;
+  /** Creates a record from the form's values, or updates the one being edited. */
+  save: (values: TOutput, editing: TRecord | null) => Promise<unknown>;
+  remove: (record: TRecord) => Promise<unknown>;
   /** The i18n prefix of the toasts: `${toasts}.success`, `.saveError`, `.deleted`, `.operationError`. */
   toasts: string;
   /** Refetches the list after a save or a delete. */
@@ -20,7 +18,7 @@ interface CrudEditorOptions<TRecord extends { id: number }, TInput extends Field
 }
 
 /**
- * A settings tab's create/edit form and delete confirmation over one REST resource:
+ * A settings tab's create/edit form and delete confirmation over one kind of record:
  * the form, the record being edited and the one to delete, and the form's submit,
  * clear and edit, each save or delete toasted and followed by a refresh of the list.
  */
@@ -28,8 +26,8 @@ export function useCrudEditor<TRecord extends { id: number }, TInput extends Fie
   resolver,
   empty,
   toForm,
-  path,
-  toBody,
+  save,
+  remove: removeRecord,
   toasts,
   refresh,
 }: CrudEditorOptions<TRecord, TInput, TOutput>) {
@@ -49,9 +47,7 @@ export function useCrudEditor<TRecord extends { id: number }, TInput extends Fie
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const body = toBody(values, editing);
-      if (editing) await api.put<TRecord>(`${path}/${editing.id}`, { id: editing.id, ...body });
-      else await api.post<TRecord>(path, body);
+      await save(values, editing);
       toastSuccess(`${toasts}.success`);
       clear();
       await refresh();
@@ -63,7 +59,7 @@ export function useCrudEditor<TRecord extends { id: number }, TInput extends Fie
   const remove = async () => {
     if (!deleting) return;
     try {
-      await api.delete(`${path}/${deleting.id}`);
+      await removeRecord(deleting);
       toastSuccess(`${toasts}.deleted`);
       if (editing?.id === deleting.id) clear();
       await refresh();

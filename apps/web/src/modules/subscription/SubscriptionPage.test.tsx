@@ -13,6 +13,7 @@ import type { SessionUser } from "@atendo/shared";
 import { MemoryRouter } from "react-router-dom";
 import { toast } from "react-toastify";
 import { api } from "../../api/client";
+import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
 import i18n from "../../i18n";
 import { addDays } from "../../utils/date";
@@ -60,7 +61,7 @@ describe("SubscriptionPage", () => {
 
   it("signs now by opening the checkout for an unpaid invoice", async () => {
     signedIn("admin", addDays(new Date(), 1).toISOString());
-    vi.mocked(api.get).mockImplementation(async (path: string) => {
+    mockedApi().get.mockImplementation(async (path) => {
       if (path === "/invoices/all") {
         return {
           invoices: [

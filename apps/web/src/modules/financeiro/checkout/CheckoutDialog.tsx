@@ -6,7 +6,6 @@ import {
   PAYMENT_CONCLUDED_ACTION,
   PAYMENT_REDIRECT_DELAY_MS,
   type PaymentEventPayload,
-  type Plan,
   type SubscriptionAnswer,
   SubscriptionBody,
 } from "@atendo/shared";
@@ -40,7 +39,14 @@ import { usePlan } from "../../../app/usePlan";
 import { SubmitButton } from "../../../components";
 import { useSocketEvent } from "../../../realtime/socket";
 import { formatDate } from "../../../utils/date";
-import { checkoutPlansKey, createSubscription, fetchCheckoutPlans, formatMoney, invoicesKeys } from "../invoicesApi";
+import {
+  type CheckoutPlan,
+  checkoutPlansKey,
+  createSubscription,
+  fetchCheckoutPlans,
+  formatMoney,
+  invoicesKeys,
+} from "../invoicesApi";
 import { CHECKOUT_STEPS, type CheckoutFormInput, checkoutErrorKey, emptyCheckout, STEP_FIELDS } from "./checkoutForm";
 import { PixStep } from "./PixStep";
 
@@ -93,7 +99,7 @@ export function CheckoutDialog({ open, invoice, onClose }: CheckoutDialogProps) 
     if (plans.isError) toastError(plans.error);
   }, [plans.isError, plans.error]);
 
-  const choosePlan = (plan: Plan | undefined) => {
+  const choosePlan = (plan: CheckoutPlan | undefined) => {
     if (!plan) return;
     setValue("plan", plan.id, { shouldValidate: true });
     setValue("price", plan.value);
@@ -351,7 +357,7 @@ export function CheckoutDialog({ open, invoice, onClose }: CheckoutDialogProps) 
 }
 
 /** The plan's limits and price, as the Customize and Review steps show them. */
-function PlanSummary({ plan, price }: { plan: Plan | undefined; price: number }) {
+function PlanSummary({ plan, price }: { plan: CheckoutPlan | undefined; price: number }) {
   const { t } = useTranslation();
   const limit = (value: number) => (value > 0 ? value : t("checkout.plan.unlimited"));
   return (
