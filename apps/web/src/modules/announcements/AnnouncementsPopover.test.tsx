@@ -54,8 +54,8 @@ describe("AnnouncementsPopover", () => {
 
     const button = await screen.findByRole("button", { name: "Informativos (1)" });
     expect(api.get).toHaveBeenCalledWith(
-      "/announcements/",
-      expect.objectContaining({ params: { active: true, pageNumber: 1 } }),
+      "/announcements",
+      expect.objectContaining({ query: { active: true, pageNumber: 1 } }),
     );
 
     records = [announcement(1, "Manutenção", 1), announcement(2, "Novidade", 3)];

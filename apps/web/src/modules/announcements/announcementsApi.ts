@@ -1,11 +1,6 @@
-import {
-  ANNOUNCEMENT_MEDIA_EXTENSIONS,
-  type Announcement,
-  type AnnouncementBody,
-  type AnnouncementsPage,
-  type AnnouncementUpdateBody,
-} from "@atendo/shared";
+import { ANNOUNCEMENT_MEDIA_EXTENSIONS } from "@atendo/shared";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 
 export const announcementsKeys = {
   all: ["announcements"] as const,
@@ -15,38 +10,34 @@ export const announcementsKeys = {
   list: (searchParam: string) => ["announcements", "list", searchParam] as const,
 };
 
-export function fetchActiveAnnouncements(signal?: AbortSignal): Promise<AnnouncementsPage> {
-  return api.get<AnnouncementsPage>("/announcements/", { params: { active: true, pageNumber: 1 }, signal });
+export function fetchActiveAnnouncements(signal?: AbortSignal) {
+  return api.get("/announcements", { query: { active: true, pageNumber: 1 }, signal });
 }
 
-export function fetchAnnouncementsPage(
-  searchParam: string,
-  pageNumber: number,
-  signal?: AbortSignal,
-): Promise<AnnouncementsPage> {
-  return api.get<AnnouncementsPage>("/announcements/", { params: { searchParam, pageNumber }, signal });
+export function fetchAnnouncementsPage(searchParam: string, pageNumber: number, signal?: AbortSignal) {
+  return api.get("/announcements", { query: { searchParam, pageNumber }, signal });
 }
 
-export function createAnnouncement(body: AnnouncementBody): Promise<Announcement> {
-  return api.post<Announcement>("/announcements", body);
+export function createAnnouncement(body: RequestBody<"POST /announcements">) {
+  return api.post("/announcements", { body });
 }
 
-export function updateAnnouncement(id: number, body: AnnouncementUpdateBody): Promise<Announcement> {
-  return api.put<Announcement>(`/announcements/${id}`, body);
+export function updateAnnouncement(id: number, body: RequestBody<"PUT /announcements/{id}">) {
+  return api.put("/announcements/{id}", { params: { id }, body });
 }
 
-export function deleteAnnouncement(id: number): Promise<void> {
-  return api.delete<void>(`/announcements/${id}`);
+export function deleteAnnouncement(id: number) {
+  return api.delete("/announcements/{id}", { params: { id } });
 }
 
-export function uploadAnnouncementImage(id: number, file: File): Promise<Announcement> {
+export function uploadAnnouncementImage(id: number, file: File) {
   const form = new FormData();
   form.append("file", file, file.name);
-  return api.post<Announcement>(`/announcements/${id}/media-upload`, form);
+  return api.post("/announcements/{id}/media-upload", { params: { id }, body: form });
 }
 
-export function removeAnnouncementImage(id: number): Promise<Announcement> {
-  return api.delete<Announcement>(`/announcements/${id}/media-upload`);
+export function removeAnnouncementImage(id: number) {
+  return api.delete("/announcements/{id}/media-upload", { params: { id } });
 }
 
 /** Document 2 section 5: the image is png, jpg or jpeg (the server checks the bytes too). */

@@ -53,10 +53,12 @@ describe("ContactModal", () => {
 
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ id: 9, name: "Ana Souza", number: "5511987654321" }));
     expect(api.post).toHaveBeenCalledWith("/contacts", {
-      name: "Ana Souza",
-      number: "5511987654321",
-      email: "",
-      extraInfo: [{ name: "CPF", value: "123" }],
+      body: {
+        name: "Ana Souza",
+        number: "5511987654321",
+        email: "",
+        extraInfo: [{ name: "CPF", value: "123" }],
+      },
     });
     expect(onClose).toHaveBeenCalled();
   });
@@ -98,12 +100,15 @@ describe("ContactModal", () => {
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(onSave).toHaveBeenCalled());
-    expect(api.get).toHaveBeenCalledWith("/contacts/9", expect.anything());
-    expect(api.put).toHaveBeenCalledWith("/contacts/9", {
-      name: "Ana Maria",
-      number: "5511987654321",
-      email: "",
-      extraInfo: [{ name: "CPF", value: "1" }],
+    expect(api.get).toHaveBeenCalledWith("/contacts/{id}", expect.objectContaining({ params: { id: 9 } }));
+    expect(api.put).toHaveBeenCalledWith("/contacts/{id}", {
+      params: { id: 9 },
+      body: {
+        name: "Ana Maria",
+        number: "5511987654321",
+        email: "",
+        extraInfo: [{ name: "CPF", value: "1" }],
+      },
     });
   });
 });

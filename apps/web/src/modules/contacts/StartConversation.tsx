@@ -37,11 +37,8 @@ export function useStartConversation() {
     async (contact: ConversationContact, queueId: number | null) => {
       if (!user) return;
       try {
-        const ticket = await api.post<{ uuid: string }>("/tickets", {
-          contactId: contact.id,
-          queueId,
-          userId: user.id,
-          status: "open",
+        const ticket = await api.post("/tickets", {
+          body: { contactId: contact.id, queueId, userId: user.id, status: "open" },
         });
         navigate(`/tickets/${ticket.uuid}`);
       } catch (err) {

@@ -1,14 +1,6 @@
-import type {
-  Contact,
-  ContactBody,
-  ContactImportAnswer,
-  ContactSummary,
-  ContactsPage,
-  ContactUpdateBody,
-  ContactUploadAnswer,
-  ContactUploadRow,
-} from "@atendo/shared";
+import type { Contact, ContactUploadRow } from "@atendo/shared";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 
 /** Realtime payload of `company-{id}-contact`; an import sends one reload instead of a create per row. */
 export type ContactEvent =
@@ -23,41 +15,37 @@ export const contactsKeys = {
   detail: (id: number) => ["contacts", "detail", id] as const,
 };
 
-export function fetchContactsPage(
-  searchParam: string,
-  pageNumber: number,
-  signal?: AbortSignal,
-): Promise<ContactsPage> {
-  return api.get<ContactsPage>("/contacts/", { params: { searchParam, pageNumber }, signal });
+export function fetchContactsPage(searchParam: string, pageNumber: number, signal?: AbortSignal) {
+  return api.get("/contacts", { query: { searchParam, pageNumber }, signal });
 }
 
-export function fetchContact(id: number, signal?: AbortSignal): Promise<Contact> {
-  return api.get<Contact>(`/contacts/${id}`, { signal });
+export function fetchContact(id: number, signal?: AbortSignal) {
+  return api.get("/contacts/{id}", { params: { id }, signal });
 }
 
 /** Every contact of the company, for the CSV export. */
-export function fetchAllContacts(signal?: AbortSignal): Promise<ContactSummary[]> {
-  return api.get<ContactSummary[]>("/contacts/list", { signal });
+export function fetchAllContacts(signal?: AbortSignal) {
+  return api.get("/contacts/list", { signal });
 }
 
-export function createContact(body: ContactBody): Promise<Contact> {
-  return api.post<Contact>("/contacts", body);
+export function createContact(body: RequestBody<"POST /contacts">) {
+  return api.post("/contacts", { body });
 }
 
-export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
-  return api.put<Contact>(`/contacts/${id}`, body);
+export function updateContact(id: number, body: RequestBody<"PUT /contacts/{id}">) {
+  return api.put("/contacts/{id}", { params: { id }, body });
 }
 
-export function deleteContact(id: number): Promise<void> {
-  return api.delete<void>(`/contacts/${id}`);
+export function deleteContact(id: number) {
+  return api.delete("/contacts/{id}", { params: { id } });
 }
 
 /** POST /contacts/upload: the spreadsheet's rows, parsed in the browser. */
-export function uploadContacts(contacts: ContactUploadRow[]): Promise<ContactUploadAnswer> {
-  return api.post<ContactUploadAnswer>("/contacts/upload", { contacts });
+export function uploadContacts(contacts: ContactUploadRow[]) {
+  return api.post("/contacts/upload", { body: { contacts } });
 }
 
 /** POST /contacts/import (admins): the default connection's phone contacts the company lacks. */
-export function importPhoneContacts(): Promise<ContactImportAnswer> {
-  return api.post<ContactImportAnswer>("/contacts/import");
+export function importPhoneContacts() {
+  return api.post("/contacts/import");
 }

@@ -58,12 +58,14 @@ describe("QueueModal", () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(api.post).toHaveBeenCalledWith("/queue", {
-      name: "Vendas",
-      color: "#2196F3",
-      greetingMessage: "",
-      outOfHoursMessage: "",
-      orderQueue: null,
-      schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+      body: {
+        name: "Vendas",
+        color: "#2196F3",
+        greetingMessage: "",
+        outOfHoursMessage: "",
+        orderQueue: null,
+        schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
+      },
     });
   });
 

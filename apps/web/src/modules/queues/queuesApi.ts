@@ -1,12 +1,5 @@
-import type {
-  Queue,
-  QueueBody,
-  QueueOption,
-  QueueOptionBody,
-  QueueOptionUpdateBody,
-  QueueUpdateBody,
-} from "@atendo/shared";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 
 export const queuesKeys = {
   list: ["queues", "admin-list"] as const,
@@ -16,17 +9,18 @@ export const queuesKeys = {
   allOptions: (queueId: number) => ["queue-options", queueId] as const,
 };
 
-export const fetchQueues = (signal?: AbortSignal) => api.get<Queue[]>("/queue", { signal });
-export const fetchQueue = (id: number, signal?: AbortSignal) => api.get<Queue>(`/queue/${id}`, { signal });
-export const createQueue = (body: QueueBody) => api.post<Queue>("/queue", body);
-export const updateQueue = (id: number, body: QueueUpdateBody) => api.put<Queue>(`/queue/${id}`, body);
-export const deleteQueue = (id: number) => api.delete<void>(`/queue/${id}`);
+export const fetchQueues = (signal?: AbortSignal) => api.get("/queue", { signal });
+export const fetchQueue = (id: number, signal?: AbortSignal) => api.get("/queue/{id}", { params: { id }, signal });
+export const createQueue = (body: RequestBody<"POST /queue">) => api.post("/queue", { body });
+export const updateQueue = (id: number, body: RequestBody<"PUT /queue/{id}">) =>
+  api.put("/queue/{id}", { params: { id }, body });
+export const deleteQueue = (id: number) => api.delete("/queue/{id}", { params: { id } });
 
 /** GET /queue-options: the children of one parent (-1 for the root), in option order. */
 export function fetchQueueOptions(queueId: number, parentId: number | null, signal?: AbortSignal) {
-  return api.get<QueueOption[]>("/queue-options", { params: { queueId, parentId: parentId ?? -1 }, signal });
+  return api.get("/queue-options", { query: { queueId, parentId: parentId ?? -1 }, signal });
 }
-export const createQueueOption = (body: QueueOptionBody) => api.post<QueueOption>("/queue-options", body);
-export const updateQueueOption = (id: number, body: QueueOptionUpdateBody) =>
-  api.put<QueueOption>(`/queue-options/${id}`, body);
-export const deleteQueueOption = (id: number) => api.delete<void>(`/queue-options/${id}`);
+export const createQueueOption = (body: RequestBody<"POST /queue-options">) => api.post("/queue-options", { body });
+export const updateQueueOption = (id: number, body: RequestBody<"PUT /queue-options/{id}">) =>
+  api.put("/queue-options/{id}", { params: { id }, body });
+export const deleteQueueOption = (id: number) => api.delete("/queue-options/{id}", { params: { id } });

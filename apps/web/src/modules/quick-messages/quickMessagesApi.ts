@@ -1,6 +1,7 @@
-import type { QuickMessage, QuickMessageBody, QuickMessagesPage, QuickMessageUpdateBody } from "@atendo/shared";
+import type { QuickMessagesPage } from "@atendo/shared";
 import type { InfiniteData } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 
 export type QuickMessagesPages = InfiniteData<QuickMessagesPage, number>;
 
@@ -11,23 +12,24 @@ export const quickMessagesKeys = {
 };
 
 export function fetchQuickMessagesPage(searchParam: string, pageNumber: number, signal?: AbortSignal) {
-  return api.get<QuickMessagesPage>("/quick-messages", { params: { searchParam, pageNumber }, signal });
+  return api.get("/quick-messages", { query: { searchParam, pageNumber }, signal });
 }
 export const fetchQuickMessage = (id: number, signal?: AbortSignal) =>
-  api.get<QuickMessage>(`/quick-messages/${id}`, { signal });
-export const createQuickMessage = (body: QuickMessageBody) => api.post<QuickMessage>("/quick-messages", body);
-export const updateQuickMessage = (id: number, body: QuickMessageUpdateBody) =>
-  api.put<QuickMessage>(`/quick-messages/${id}`, body);
-export const deleteQuickMessage = (id: number) => api.delete<void>(`/quick-messages/${id}`);
+  api.get("/quick-messages/{id}", { params: { id }, signal });
+export const createQuickMessage = (body: RequestBody<"POST /quick-messages">) => api.post("/quick-messages", { body });
+export const updateQuickMessage = (id: number, body: RequestBody<"PUT /quick-messages/{id}">) =>
+  api.put("/quick-messages/{id}", { params: { id }, body });
+export const deleteQuickMessage = (id: number) => api.delete("/quick-messages/{id}", { params: { id } });
 
 /** POST /quick-messages/{id}/media-upload: multipart with the file and typeArch. */
-export function uploadQuickMessageMedia(id: number, file: File): Promise<QuickMessage> {
+export function uploadQuickMessageMedia(id: number, file: File) {
   const form = new FormData();
   form.append("typeArch", "quickMessage");
   form.append("file", file, file.name);
-  return api.post<QuickMessage>(`/quick-messages/${id}/media-upload`, form);
+  return api.post("/quick-messages/{id}/media-upload", { params: { id }, body: form });
 }
-export const removeQuickMessageMedia = (id: number) => api.delete<QuickMessage>(`/quick-messages/${id}/media-upload`);
+export const removeQuickMessageMedia = (id: number) =>
+  api.delete("/quick-messages/{id}/media-upload", { params: { id } });
 
 /** Document 2 section 5: images up to 2 MB, audio 5 MB, video 20 MB (the server checks the bytes again). */
 export function mediaTooLarge(

@@ -1,6 +1,7 @@
-import type { Tag, TagBody, TagEventPayload, TagsPage, TagUpdateBody } from "@atendo/shared";
+import type { Tag, TagEventPayload, TagsPage } from "@atendo/shared";
 import type { InfiniteData } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 
 export type TagsPages = InfiniteData<TagsPage, number>;
 export type { TagEventPayload };
@@ -11,24 +12,24 @@ export const tagsKeys = {
   detail: (id: number) => ["tags", "detail", id] as const,
 };
 
-export function fetchTagsPage(searchParam: string, pageNumber: number, signal?: AbortSignal): Promise<TagsPage> {
-  return api.get<TagsPage>("/tags", { params: { searchParam, pageNumber }, signal });
+export function fetchTagsPage(searchParam: string, pageNumber: number, signal?: AbortSignal) {
+  return api.get("/tags", { query: { searchParam, pageNumber }, signal });
 }
 
-export function fetchTag(id: number, signal?: AbortSignal): Promise<Tag> {
-  return api.get<Tag>(`/tags/${id}`, { signal });
+export function fetchTag(id: number, signal?: AbortSignal) {
+  return api.get("/tags/{id}", { params: { id }, signal });
 }
 
-export function createTag(body: TagBody): Promise<Tag> {
-  return api.post<Tag>("/tags", body);
+export function createTag(body: RequestBody<"POST /tags">) {
+  return api.post("/tags", { body });
 }
 
-export function updateTag(id: number, body: TagUpdateBody): Promise<Tag> {
-  return api.put<Tag>(`/tags/${id}`, body);
+export function updateTag(id: number, body: RequestBody<"PUT /tags/{id}">) {
+  return api.put("/tags/{id}", { params: { id }, body });
 }
 
-export function deleteTag(id: number): Promise<void> {
-  return api.delete<void>(`/tags/${id}`);
+export function deleteTag(id: number) {
+  return api.delete("/tags/{id}", { params: { id } });
 }
 
 /** Replaces a changed tag in the cached pages (a new one is fetched with the list, in the server's order). */

@@ -8,6 +8,7 @@ vi.mock("../../api/client", () => ({
 vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 
 import { api, toastError } from "../../api/client";
+import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
 import i18n from "../../i18n";
 import { makeUser, sessionUser, withQueryClient } from "./testUtils";
@@ -20,7 +21,7 @@ function signIn(profile: "admin" | "user") {
 }
 
 function routeGets(routes: Record<string, () => unknown>) {
-  vi.mocked(api.get).mockImplementation(async (path: string) => {
+  mockedApi().get.mockImplementation(async (path) => {
     const handler = routes[path];
     if (!handler) throw new Error(`unexpected GET ${path}`);
     return handler();
@@ -38,7 +39,7 @@ describe("UserModal", () => {
 
   it("hides the admin-only fields from a non-admin and never sends them", async () => {
     signIn("user");
-    routeGets({ "/users/5": () => makeUser() });
+    routeGets({ "/users/{id}": () => makeUser() });
     vi.mocked(api.put).mockResolvedValue(makeUser({ name: "Ana Souza" }));
     const onSaved = vi.fn();
     const onClose = vi.fn();
@@ -49,14 +50,19 @@ describe("UserModal", () => {
     expect(document.activeElement).toBe(name);
     expect(screen.getByText("Deixe em branco para manter a senha atual")).toBeTruthy();
     for (const label of ADMIN_FIELDS) expect(screen.queryByRole("combobox", { name: label })).toBeNull();
-    expect(vi.mocked(api.get).mock.calls.map(([path]) => path)).toEqual(["/users/5"]);
+    expect(mockedApi().get.mock.calls.map(([path, options]) => [path, options?.params])).toEqual([
+      ["/users/{id}", { id: 5 }],
+    ]);
 
     fireEvent.change(name, { target: { value: "Ana Souza" } });
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     // A blank password keeps the old one, and no admin-only field travels.
-    expect(api.put).toHaveBeenCalledWith("/users/5", { name: "Ana Souza", email: "ana@example.com" });
+    expect(api.put).toHaveBeenCalledWith("/users/{id}", {
+      params: { id: 5 },
+      body: { name: "Ana Souza", email: "ana@example.com" },
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -112,13 +118,15 @@ describe("UserModal", () => {
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(failure));
     expect(onSaved).not.toHaveBeenCalled();
     expect(api.post).toHaveBeenCalledWith("/users", {
-      name: "Bia",
-      email: "bia@example.com",
-      password: "12345",
-      profile: "user",
-      allTicket: "desabled",
-      whatsappId: null,
-      queueIds: [],
+      body: {
+        name: "Bia",
+        email: "bia@example.com",
+        password: "12345",
+        profile: "user",
+        allTicket: "desabled",
+        whatsappId: null,
+        queueIds: [],
+      },
     });
 
     fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));

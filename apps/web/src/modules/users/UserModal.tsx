@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import type { RequestBody } from "../../api/routes";
 import { useSession } from "../../app/session";
 import {
   PasswordTextField,
@@ -19,14 +20,12 @@ import {
 } from "../../components";
 import {
   type ConnectionOption,
-  type CreateUserPayload,
   connectionsKey,
   createUser,
   fetchConnectionOptions,
   fetchQueues,
   fetchUser,
   queuesKey,
-  type UpdateUserPayload,
   updateUser,
   usersKeys,
 } from "./usersApi";
@@ -161,7 +160,7 @@ function UserFormBody({ titleId, userId, initial, onCancel, onBusyChange, submit
       ...(canEditQueues ? { queueIds: values.queueIds } : {}),
     };
     if (userId !== null) {
-      const body: UpdateUserPayload = {
+      const body: RequestBody<"PUT /users/{id}"> = {
         name: values.name,
         email: values.email,
         ...(values.password ? { password: values.password } : {}),
@@ -169,7 +168,7 @@ function UserFormBody({ titleId, userId, initial, onCancel, onBusyChange, submit
       };
       return updateUser(userId, body);
     }
-    const body: CreateUserPayload = {
+    const body: RequestBody<"POST /users"> = {
       name: values.name,
       email: values.email,
       password: values.password,

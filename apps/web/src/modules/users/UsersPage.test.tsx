@@ -9,6 +9,7 @@ vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 
 import type { Socket } from "socket.io-client";
 import { api, toastError } from "../../api/client";
+import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
 import { nearBottom } from "../../components";
 import i18n from "../../i18n";
@@ -20,19 +21,18 @@ const ana = makeUser({ id: 5, name: "Ana", email: "ana@example.com", profile: "a
 const marta = makeUser({ id: 6, name: "Marta", email: "marta@example.com" });
 
 function searchesSent(): string[] {
-  return vi
-    .mocked(api.get)
-    .mock.calls.filter(([path]) => path === "/users/")
-    .map(([, options]) => String(options?.params?.searchParam));
+  return mockedApi()
+    .get.mock.calls.filter(([path]) => path === "/users")
+    .map(([, options]) => String(options?.query?.searchParam));
 }
 
 describe("UsersPage", () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
     vi.mocked(useSession).mockReturnValue({ user: sessionUser("admin") } as SessionValue);
-    vi.mocked(api.get).mockImplementation(async (path: string, options) => {
-      if (path !== "/users/") throw new Error(`unexpected GET ${path}`);
-      const search = String(options?.params?.searchParam ?? "");
+    mockedApi().get.mockImplementation(async (path, options) => {
+      if (path !== "/users") throw new Error(`unexpected GET ${path}`);
+      const search = String(options?.query?.searchParam ?? "");
       const users = [ana, marta].filter((user) => user.name.toLowerCase().includes(search.toLowerCase()));
       return { users, count: users.length, hasMore: false };
     });
@@ -65,7 +65,7 @@ describe("UsersPage", () => {
     const row = (await screen.findByRole("cell", { name: "Marta" })).closest("tr")!;
 
     const refusal = new Error("ERR_CANNOT_DELETE_SELF");
-    vi.mocked(api.delete).mockRejectedValueOnce(refusal).mockResolvedValueOnce(undefined);
+    vi.mocked(api.delete).mockRejectedValueOnce(refusal).mockResolvedValueOnce({ message: "userDeleted" });
     fireEvent.click(within(row).getByRole("button", { name: "Excluir usuário" }));
     fireEvent.click(await screen.findByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith(refusal));
@@ -75,7 +75,7 @@ describe("UsersPage", () => {
     fireEvent.click(within(row).getByRole("button", { name: "Excluir usuário" }));
     fireEvent.click(await screen.findByRole("button", { name: "Excluir" }));
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Marta" })).toBeNull());
-    expect(api.delete).toHaveBeenLastCalledWith("/users/6");
+    expect(api.delete).toHaveBeenLastCalledWith("/users/{id}", { params: { id: 6 } });
   });
 
   it("follows company-{id}-user events", async () => {

@@ -1,19 +1,11 @@
-import type { CreateUserBody, QueueSummary, UpdateUserBody, User, UsersPage } from "@atendo/shared";
-import type { z } from "zod";
+import type { QueueSummary, User, Whatsapp } from "@atendo/shared";
 import { api } from "../../api/client";
+import type { Answer, RequestBody } from "../../api/routes";
 
-export type UsersPageData = z.infer<typeof UsersPage>;
-
-/** PUT /users/{id} body: every field optional, no password means unchanged. */
-export type UpdateUserPayload = UpdateUserBody;
-/** POST /users body: the server fills profile, allTicket and queueIds with defaults when absent. */
-export type CreateUserPayload = UpdateUserBody & Pick<CreateUserBody, "name" | "email" | "password">;
+export type UsersPageData = Answer<"GET /users">;
 
 /** A connection as the default-connection select needs it. */
-export interface ConnectionOption {
-  id: number;
-  name: string;
-}
+export type ConnectionOption = Pick<Whatsapp, "id" | "name">;
 
 /** Realtime payload of `company-{id}-user`. */
 export type UserEvent = { action: "create" | "update"; user: User } | { action: "delete"; userId: number };
@@ -28,37 +20,34 @@ export const usersKeys = {
 export const queuesKey = ["queues"] as const;
 export const connectionsKey = ["whatsapp", "options"] as const;
 
-export function fetchUsersPage(searchParam: string, pageNumber: number, signal?: AbortSignal): Promise<UsersPageData> {
-  return api.get<UsersPageData>("/users/", { params: { searchParam, pageNumber }, signal });
+export function fetchUsersPage(searchParam: string, pageNumber: number, signal?: AbortSignal) {
+  return api.get("/users", { query: { searchParam, pageNumber }, signal });
 }
 
-export function fetchUser(id: number, signal?: AbortSignal): Promise<User> {
-  return api.get<User>(`/users/${id}`, { signal });
+export function fetchUser(id: number, signal?: AbortSignal) {
+  return api.get("/users/{id}", { params: { id }, signal });
 }
 
-export function createUser(body: CreateUserPayload): Promise<User> {
-  return api.post<User>("/users", body);
+/** The server fills profile, allTicket and queueIds with defaults when absent. */
+export function createUser(body: RequestBody<"POST /users">) {
+  return api.post("/users", { body });
 }
 
-export function updateUser(id: number, body: UpdateUserPayload): Promise<User> {
-  return api.put<User>(`/users/${id}`, body);
+/** Every field optional; no password means unchanged. */
+export function updateUser(id: number, body: RequestBody<"PUT /users/{id}">) {
+  return api.put("/users/{id}", { params: { id }, body });
 }
 
-export function deleteUser(id: number): Promise<void> {
-  return api.delete<void>(`/users/${id}`);
+export function deleteUser(id: number) {
+  return api.delete("/users/{id}", { params: { id } });
 }
 
 export async function fetchQueues(signal?: AbortSignal): Promise<QueueSummary[]> {
-  const queues = await api.get<QueueSummary[]>("/queue", { signal });
-  return Array.isArray(queues) ? queues.map(({ id, name, color }) => ({ id, name, color })) : [];
+  const queues = await api.get("/queue", { signal });
+  return queues.map(({ id, name, color }) => ({ id, name, color }));
 }
 
-/** GET /whatsapp may not exist yet (404): any failure gives an empty list. */
 export async function fetchConnectionOptions(signal?: AbortSignal): Promise<ConnectionOption[]> {
-  try {
-    const list = await api.get<ConnectionOption[]>("/whatsapp", { signal });
-    return Array.isArray(list) ? list.map(({ id, name }) => ({ id, name })) : [];
-  } catch {
-    return [];
-  }
+  const list = await api.get("/whatsapp", { signal });
+  return list.map(({ id, name }) => ({ id, name }));
 }
