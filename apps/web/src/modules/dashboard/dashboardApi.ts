@@ -1,4 +1,4 @@
-import type { Dashboard, TicketsByPeriod, TicketsByUser } from "@atendo/shared";
+import type { TicketsByPeriod } from "@atendo/shared";
 import { api } from "../../api/client";
 
 /** The viewer's time zone: the server cuts days and hours in it. */
@@ -19,20 +19,20 @@ export const dashboardKeys = {
   byDay: (range: ChartRange) => ["dashboard", "ticketsDay", range] as const,
 };
 
-export function fetchDashboard(filter: DashboardFilter, signal?: AbortSignal): Promise<Dashboard> {
-  const params =
+export function fetchDashboard(filter: DashboardFilter, signal?: AbortSignal) {
+  const query =
     "days" in filter
       ? { days: filter.days, tz: viewerTimeZone() }
       : { date_from: filter.dateFrom, date_to: filter.dateTo, tz: viewerTimeZone() };
-  return api.get<Dashboard>("/dashboard", { params, signal });
+  return api.get("/dashboard", { query, signal });
 }
 
-export function fetchTicketsByUser(range: ChartRange, signal?: AbortSignal): Promise<TicketsByUser> {
-  return api.get<TicketsByUser>("/dashboard/ticketsUsers", { params: { ...range, tz: viewerTimeZone() }, signal });
+export function fetchTicketsByUser(range: ChartRange, signal?: AbortSignal) {
+  return api.get("/dashboard/ticketsUsers", { query: { ...range, tz: viewerTimeZone() }, signal });
 }
 
-export function fetchTicketsByDay(range: ChartRange, signal?: AbortSignal): Promise<TicketsByPeriod> {
-  return api.get<TicketsByPeriod>("/dashboard/ticketsDay", { params: { ...range, tz: viewerTimeZone() }, signal });
+export function fetchTicketsByDay(range: ChartRange, signal?: AbortSignal) {
+  return api.get("/dashboard/ticketsDay", { query: { ...range, tz: viewerTimeZone() }, signal });
 }
 
 /** A local calendar day as yyyy-MM-dd. */

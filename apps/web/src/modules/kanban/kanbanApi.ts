@@ -1,4 +1,4 @@
-import type { KanbanTicket, Tag, TagSummary } from "@atendo/shared";
+import type { TagSummary } from "@atendo/shared";
 import { api } from "../../api/client";
 
 export const kanbanKeys = {
@@ -8,25 +8,21 @@ export const kanbanKeys = {
 };
 
 /** GET /tags/kanban: the tags that are lanes. */
-export async function fetchKanbanTags(signal?: AbortSignal): Promise<Tag[]> {
-  const { lista } = await api.get<{ lista: Tag[] }>("/tags/kanban", { signal });
+export async function fetchKanbanTags(signal?: AbortSignal) {
+  const { lista } = await api.get("/tags/kanban", { signal });
   return lista;
 }
 
 /** GET /ticket/kanban: only an admin asks for every ticket; others ask for their queues. */
-export async function fetchKanbanTickets(
-  queueIds: readonly number[],
-  showAll: boolean,
-  signal?: AbortSignal,
-): Promise<KanbanTicket[]> {
-  const { tickets } = await api.get<{ tickets: KanbanTicket[] }>("/ticket/kanban", {
-    params: { queueIds, showAll },
+export async function fetchKanbanTickets(queueIds: readonly number[], showAll: boolean, signal?: AbortSignal) {
+  const { tickets } = await api.get("/ticket/kanban", {
+    query: { queueIds: JSON.stringify(queueIds), showAll },
     signal,
   });
   return tickets;
 }
 
 /** POST /tags/sync: the ticket's whole tag list, replaced in one transaction. */
-export function setTicketTags(ticketId: number, tags: readonly Pick<TagSummary, "id">[]): Promise<TagSummary[]> {
-  return api.post<TagSummary[]>("/tags/sync", { ticketId, tags: tags.map(({ id }) => ({ id })) });
+export function setTicketTags(ticketId: number, tags: readonly Pick<TagSummary, "id">[]) {
+  return api.post("/tags/sync", { body: { ticketId, tags: tags.map(({ id }) => ({ id })) } });
 }

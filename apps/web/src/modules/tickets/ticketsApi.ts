@@ -1,17 +1,7 @@
-import type {
-  ContactsPage,
-  CreateTicketBody,
-  QueueSummary,
-  Tag,
-  Ticket,
-  TicketMessagesPage,
-  TicketStatus,
-  TicketsPage,
-  UpdateTicketBody,
-  User,
-} from "@atendo/shared";
+import type { QueueSummary, TicketStatus, TicketsPage } from "@atendo/shared";
 import type { InfiniteData } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 import { whatsappListQueryKey } from "../connections/connectionsApi";
 
 /**
@@ -47,8 +37,8 @@ export const ticketsKeys = {
 };
 
 export function fetchTicketsPage(params: TicketListParams, pageNumber: number, signal?: AbortSignal) {
-  return api.get<TicketsPage>("/tickets", {
-    params: {
+  return api.get("/tickets", {
+    query: {
       pageNumber,
       status: params.status,
       showAll: params.showAll ? "true" : undefined,
@@ -61,32 +51,32 @@ export function fetchTicketsPage(params: TicketListParams, pageNumber: number, s
   });
 }
 
-export function updateTicket(id: number, body: UpdateTicketBody): Promise<Ticket> {
-  return api.put<Ticket>(`/tickets/${id}`, body);
+export function updateTicket(id: number, body: RequestBody<"PUT /tickets/{id}">) {
+  return api.put("/tickets/{id}", { params: { id }, body });
 }
 
-export function createTicket(body: CreateTicketBody): Promise<Ticket> {
-  return api.post<Ticket>("/tickets", body);
+export function createTicket(body: RequestBody<"POST /tickets">) {
+  return api.post("/tickets", { body });
 }
 
 /** A read-only look at a conversation: the ticket stays unread for its attendant. */
 export function peekMessages(ticketId: number, pageNumber: number, signal?: AbortSignal) {
-  return api.get<TicketMessagesPage>(`/messages/${ticketId}`, { params: { pageNumber, markRead: false }, signal });
+  return api.get("/messages/{ticketId}", { params: { ticketId }, query: { pageNumber, markRead: "false" }, signal });
 }
 
-export async function fetchTags(signal?: AbortSignal): Promise<Tag[]> {
-  return api.get<Tag[]>("/tags/list", { signal });
+export function fetchTags(signal?: AbortSignal) {
+  return api.get("/tags/list", { signal });
 }
 
 export async function fetchQueues(signal?: AbortSignal): Promise<QueueSummary[]> {
-  const queues = await api.get<QueueSummary[]>("/queue", { signal });
+  const queues = await api.get("/queue", { signal });
   return queues.map(({ id, name, color }) => ({ id, name, color }));
 }
 
-export function fetchUsers(signal?: AbortSignal): Promise<User[]> {
-  return api.get<User[]>("/users/list", { signal });
+export function fetchUsers(signal?: AbortSignal) {
+  return api.get("/users/list", { signal });
 }
 
 export function searchContacts(searchParam: string, signal?: AbortSignal) {
-  return api.get<ContactsPage>("/contacts", { params: { searchParam }, signal });
+  return api.get("/contacts", { query: { searchParam }, signal });
 }

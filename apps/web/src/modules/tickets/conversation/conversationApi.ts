@@ -1,16 +1,5 @@
-import type {
-  Contact,
-  ContactUpdateBody,
-  QuickMessage,
-  Tag,
-  TagSummary,
-  Ticket,
-  TicketMessage,
-  TicketMessagesPage,
-  TicketNote,
-  UpdateTicketBody,
-} from "@atendo/shared";
 import { api } from "../../../api/client";
+import type { RequestBody } from "../../../api/routes";
 import { updateTicket } from "../ticketsApi";
 
 /**
@@ -24,8 +13,8 @@ export const conversationKeys = {
   notes: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
 };
 
-export function fetchTicketByUuid(uuid: string, signal?: AbortSignal): Promise<Ticket> {
-  return api.get<Ticket>(`/tickets/u/${encodeURIComponent(uuid)}`, { signal });
+export function fetchTicketByUuid(uuid: string, signal?: AbortSignal) {
+  return api.get("/tickets/u/{uuid}", { params: { uuid }, signal });
 }
 
 /**
@@ -45,68 +34,66 @@ async function leaving<T>(ticketId: number, change: () => Promise<T>): Promise<T
   }
 }
 
-export function deleteTicket(id: number): Promise<unknown> {
-  return leaving(id, () => api.delete(`/tickets/${id}`));
+export function deleteTicket(id: number) {
+  return leaving(id, () => api.delete("/tickets/{id}", { params: { id } }));
 }
 
-export function transferTicket(id: number, body: UpdateTicketBody): Promise<Ticket> {
+export function transferTicket(id: number, body: RequestBody<"PUT /tickets/{id}">) {
   return leaving(id, () => updateTicket(id, body));
 }
 
 export function fetchMessagesPage(ticketId: number, pageNumber: number, signal?: AbortSignal) {
-  return api.get<TicketMessagesPage>(`/messages/${ticketId}`, { params: { pageNumber }, signal });
+  return api.get("/messages/{ticketId}", { params: { ticketId }, query: { pageNumber }, signal });
 }
 
-export function sendTextMessage(ticketId: number, body: string, quotedMsgId?: number): Promise<TicketMessage[]> {
-  return api.post<TicketMessage[]>(`/messages/${ticketId}`, {
-    body,
-    fromMe: true,
-    read: 1,
-    quotedMsg: quotedMsgId ? { id: quotedMsgId } : null,
+export function sendTextMessage(ticketId: number, body: string, quotedMsgId?: number) {
+  return api.post("/messages/{ticketId}", {
+    params: { ticketId },
+    body: { body, fromMe: true, read: 1, quotedMsg: quotedMsgId ? { id: quotedMsgId } : null },
   });
 }
 
 /** One message per file; the body, when given, is the caption of each. */
-export function sendMediaMessages(ticketId: number, files: readonly File[], body: string): Promise<TicketMessage[]> {
+export function sendMediaMessages(ticketId: number, files: readonly File[], body: string) {
   const form = new FormData();
   form.append("fromMe", "true");
   if (body) form.append("body", body);
   for (const file of files) form.append("medias", file, file.name);
-  return api.post<TicketMessage[]>(`/messages/${ticketId}`, form);
+  return api.post("/messages/{ticketId}", { params: { ticketId }, body: form });
 }
 
-export function deleteMessage(id: number): Promise<TicketMessage> {
-  return api.delete<TicketMessage>(`/messages/${id}`);
+export function deleteMessage(id: number) {
+  return api.delete("/messages/{id}", { params: { id } });
 }
 
-export function createTag(name: string): Promise<Tag> {
-  return api.post<Tag>("/tags", { name });
+export function createTag(name: string) {
+  return api.post("/tags", { body: { name } });
 }
 
-export function syncTicketTags(ticketId: number, tagIds: number[]): Promise<TagSummary[]> {
-  return api.post<TagSummary[]>("/tags/sync", { ticketId, tags: tagIds.map((id) => ({ id })) });
+export function syncTicketTags(ticketId: number, tagIds: number[]) {
+  return api.post("/tags/sync", { body: { ticketId, tags: tagIds.map((id) => ({ id })) } });
 }
 
-export function fetchQuickMessages(signal?: AbortSignal): Promise<QuickMessage[]> {
-  return api.get<QuickMessage[]>("/quick-messages/list", { signal });
+export function fetchQuickMessages(signal?: AbortSignal) {
+  return api.get("/quick-messages/list", { signal });
 }
 
-export function fetchContact(id: number, signal?: AbortSignal): Promise<Contact> {
-  return api.get<Contact>(`/contacts/${id}`, { signal });
+export function fetchContact(id: number, signal?: AbortSignal) {
+  return api.get("/contacts/{id}", { params: { id }, signal });
 }
 
-export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
-  return api.put<Contact>(`/contacts/${id}`, body);
+export function updateContact(id: number, body: RequestBody<"PUT /contacts/{id}">) {
+  return api.put("/contacts/{id}", { params: { id }, body });
 }
 
-export function fetchNotes(ticketId: number, contactId: number, signal?: AbortSignal): Promise<TicketNote[]> {
-  return api.get<TicketNote[]>("/ticket-notes/list", { params: { ticketId, contactId }, signal });
+export function fetchNotes(ticketId: number, contactId: number, signal?: AbortSignal) {
+  return api.get("/ticket-notes/list", { query: { ticketId, contactId }, signal });
 }
 
-export function createNote(body: { note: string; ticketId: number; contactId: number }): Promise<TicketNote> {
-  return api.post<TicketNote>("/ticket-notes", body);
+export function createNote(body: RequestBody<"POST /ticket-notes">) {
+  return api.post("/ticket-notes", { body });
 }
 
-export function deleteNote(id: number): Promise<unknown> {
-  return api.delete(`/ticket-notes/${id}`);
+export function deleteNote(id: number) {
+  return api.delete("/ticket-notes/{id}", { params: { id } });
 }
