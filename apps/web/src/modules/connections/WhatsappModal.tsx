@@ -28,13 +28,10 @@ import {
 } from "../../components";
 import { ConnectionForm, emptyConnectionForm, generateToken, toConnectionForm, toWhatsappBody } from "./connectionForm";
 import {
-  connectionOptionKeys,
+  connectionQueuesKey,
   createConnection,
   fetchConnection,
-  fetchIntegrationOptions,
-  fetchPromptOptions,
   fetchQueueOptions,
-  type NamedOption,
   updateConnection,
   whatsappDetailKey,
 } from "./connectionsApi";
@@ -91,18 +88,8 @@ interface FormBodyProps extends RecordFormProps<Whatsapp> {
 function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChange, submit }: FormBodyProps) {
   const { t } = useTranslation();
   const queues = useQuery({
-    queryKey: connectionOptionKeys.queues,
+    queryKey: connectionQueuesKey,
     queryFn: ({ signal }) => fetchQueueOptions(signal),
-  });
-  const prompts = useQuery({
-    queryKey: connectionOptionKeys.prompts,
-    queryFn: ({ signal }) => fetchPromptOptions(signal),
-    meta: { silent: true },
-  });
-  const integrations = useQuery({
-    queryKey: connectionOptionKeys.integrations,
-    queryFn: ({ signal }) => fetchIntegrationOptions(signal),
-    meta: { silent: true },
   });
 
   const {
@@ -120,15 +107,11 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
 
   const fieldError = useFieldMessage("whatsappModal.validation", "validation");
 
-  // A stored queue, prompt or integration stays visible even when its list cannot be read.
+  // A stored queue stays visible even when the queue list cannot be read.
   const queueOptions = withStoredQueues(queues.data, initial?.queues);
-  const withStored = (list: NamedOption[] | undefined, id: number | null | undefined): NamedOption[] => {
-    const options = [...(list ?? [])];
-    if (id && !options.some((option) => option.id === id)) options.push({ id, name: `#${id}` });
-    return options;
-  };
-  const promptOptions = withStored(prompts.data, initial?.promptId);
-  const integrationOptions = withStored(integrations.data, initial?.integrationId);
+  // Prompts and queue integrations have no API yet (GET /prompt, GET /queueIntegration): their
+  // selects are disabled and show only a stored choice, which the save sends back unchanged.
+  const storedOnly = (id: number | null | undefined) => (id ? [{ id, name: `#${id}` }] : []);
   const providerOptions = [...providers];
   if (initial && !providerOptions.includes(initial.provider)) providerOptions.push(initial.provider);
   const provider = watch("provider");
@@ -144,6 +127,7 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
     field: "transferQueueId" | "promptId" | "integrationId",
     label: string,
     options: { id: number; name: string }[],
+    unavailable = false,
   ) => (
     <Controller
       name={field}
@@ -159,6 +143,8 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
           onChange={(event) => input.onChange(event.target.value)}
           onBlur={input.onBlur}
           inputRef={input.ref}
+          disabled={unavailable}
+          helperText={unavailable ? t("whatsappModal.form.notAvailableYet") : undefined}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">
@@ -313,8 +299,8 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
             {minutesField("maxUseBotQueues")}
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            {idSelect("promptId", t("whatsappModal.form.prompt"), promptOptions)}
-            {idSelect("integrationId", t("whatsappModal.form.integration"), integrationOptions)}
+            {idSelect("promptId", t("whatsappModal.form.prompt"), storedOnly(initial?.promptId), true)}
+            {idSelect("integrationId", t("whatsappModal.form.integration"), storedOnly(initial?.integrationId), true)}
           </Stack>
         </Section>
 

@@ -1,5 +1,6 @@
-import type { SimulatorChatMessage, SimulatorChats, SimulatorInboundBody, SimulatorMediaType } from "@atendo/shared";
+import type { SimulatorMediaType } from "@atendo/shared";
 import { api } from "../../api/client";
+import type { RequestBody } from "../../api/routes";
 import { onlyDigits } from "../../utils/phone";
 
 export const simulatorKeys = {
@@ -15,29 +16,25 @@ export interface ChatTarget {
   groupName?: string;
 }
 
-export function fetchChats(whatsappId: number, signal?: AbortSignal): Promise<SimulatorChats> {
-  return api.get<SimulatorChats>(`/simulator/chats/${whatsappId}`, { signal });
+export function fetchChats(whatsappId: number, signal?: AbortSignal) {
+  return api.get("/simulator/chats/{id}", { params: { id: whatsappId }, signal });
 }
 
-export function fetchChatMessages(
-  whatsappId: number,
-  target: ChatTarget,
-  signal?: AbortSignal,
-): Promise<SimulatorChatMessage[]> {
-  const params = target.kind === "group" ? { groupId: target.id } : { number: target.id };
-  return api.get<SimulatorChatMessage[]>(`/simulator/chats/${whatsappId}/messages`, { params, signal });
+export function fetchChatMessages(whatsappId: number, target: ChatTarget, signal?: AbortSignal) {
+  const query = target.kind === "group" ? { groupId: target.id } : { number: target.id };
+  return api.get("/simulator/chats/{id}/messages", { params: { id: whatsappId }, query, signal });
 }
 
-export function sendInbound(body: SimulatorInboundBody): Promise<{ id: string }> {
-  return api.post<{ id: string }>("/simulator/inbound", body);
+export function sendInbound(body: RequestBody<"POST /simulator/inbound">) {
+  return api.post("/simulator/inbound", { body });
 }
 
-export function scanQr(whatsappId: number): Promise<{ number: string }> {
-  return api.post<{ number: string }>(`/simulator/scan/${whatsappId}`);
+export function scanQr(whatsappId: number) {
+  return api.post("/simulator/scan/{whatsappId}", { params: { whatsappId } });
 }
 
-export function markRead(whatsappId: number, from: string): Promise<{ read: number }> {
-  return api.post<{ read: number }>("/simulator/read", { whatsappId, from });
+export function markRead(whatsappId: number, from: string) {
+  return api.post("/simulator/read", { body: { whatsappId, from } });
 }
 
 /** The simulator's media kind for a file, from its MIME type. */

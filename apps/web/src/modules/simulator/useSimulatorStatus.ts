@@ -1,4 +1,3 @@
-import type { SimulatorStatus } from "@atendo/shared";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { useSession } from "../../app/session";
@@ -10,7 +9,7 @@ export function useSimulatorStatus() {
   const { user } = useSession();
   return useQuery({
     queryKey: simulatorStatusKey,
-    queryFn: ({ signal }) => api.get<SimulatorStatus>("/simulator/status", { signal }),
+    queryFn: ({ signal }) => api.get("/simulator/status", { signal }),
     enabled: Boolean(user),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
