@@ -2,7 +2,8 @@
 // `npm test`: lint, the server's module graph (no import cycle between folders) and
 // type-check, the generated files against the code (migrations, OpenAPI document), every
 // unit and integration suite (Vitest, on the real PostgreSQL when one answers, embedded
-// PGlite otherwise), then a production build and the browser tests (Playwright in Debian's Chromium against the real server).
+// PGlite otherwise), then a production build and the browser tests (Playwright in
+// Debian's Chromium against the real server).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
