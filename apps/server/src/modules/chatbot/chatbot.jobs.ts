@@ -4,8 +4,6 @@ import type { AppContext } from "../../context.js";
 import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
 import { findContact } from "../contacts/contacts.repository.js";
-import { ticketRelations } from "../ingestion/ingestion.repository.js";
-import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import {
   type ClockDeps,
   customerClock,
@@ -16,7 +14,8 @@ import {
   ticketWithConnection,
 } from "../tickets/tickets.clocks.js";
 import { emitTicketChange } from "../tickets/tickets.events.js";
-import type { TicketRow } from "../tickets/tickets.repository.js";
+import { type TicketRow, ticketRelations } from "../tickets/tickets.repository.js";
+import { ticketPayload } from "../tickets/tickets.serializers.js";
 import { maxInvalidReplies } from "./chatbot.logic.js";
 
 type BotTimerDeps = ClockDeps & Pick<AppContext, "realtime" | "log">;

@@ -4,12 +4,11 @@ import { perDatabase } from "../../db/per-database.js";
 import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
 import { findContact } from "../contacts/contacts.repository.js";
 import type { IngestResult } from "../ingestion/ingest.js";
-import { ticketRelations } from "../ingestion/ingestion.repository.js";
-import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { sendTicketMessage } from "../messages/send.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitTicketChange } from "../tickets/tickets.events.js";
-import { type TicketChanges, type TicketRow, updateTicketRow } from "../tickets/tickets.repository.js";
+import { type TicketChanges, type TicketRow, ticketRelations, updateTicketRow } from "../tickets/tickets.repository.js";
+import { ticketPayload } from "../tickets/tickets.serializers.js";
 import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import {
   type BotOption,

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { findSendingConnection } from "../messages/messages.repository.js";
+import { findDefaultWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import type { CheckContactNumber } from "./contacts.service.js";
 
 /**
@@ -10,7 +10,7 @@ import type { CheckContactNumber } from "./contacts.service.js";
  */
 export function providerNumberCheck(ctx: Pick<AppContext, "db" | "sessions">): CheckContactNumber {
   return async (companyId, number) => {
-    const whatsapp = await findSendingConnection(ctx.db, companyId, null);
+    const whatsapp = await findDefaultWhatsapp(ctx.db, companyId);
     const provider = whatsapp?.status === "CONNECTED" ? ctx.sessions?.get(whatsapp.id) : undefined;
     if (!provider) return true;
     return provider.checkNumber(number);

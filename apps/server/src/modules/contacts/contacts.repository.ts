@@ -1,5 +1,5 @@
 import type { ContactExtraInfo, ContactExtraInfoInput } from "@atendo/shared";
-import { and, asc, count, eq, ilike, inArray, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
@@ -16,6 +16,31 @@ export async function findContact(db: Executor, companyId: number, id: number): 
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * Creates the contact or answers the existing one, telling whether this
+ * statement created it (then it has no ticket yet). The conflict branch writes
+ * the row, which locks it until the commit: two messages of one customer are
+ * ingested one after the other, so they cannot open two tickets.
+ * A private contact keeps the name it has (an attendant may have edited it);
+ * a group follows its current subject.
+ */
+export async function upsertContact(
+  db: Executor,
+  companyId: number,
+  values: { number: string; name: string; isGroup: boolean },
+): Promise<{ contact: ContactRow; created: boolean }> {
+  const [row] = await db
+    .insert(contacts)
+    .values({ companyId, number: values.number, name: values.name, isGroup: values.isGroup })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      set: values.isGroup ? { name: values.name, updatedAt: new Date() } : { number: sql`${contacts.number}` },
+    })
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...contact } = row!;
+  return { contact, created: created === true };
 }
 
 /** One page of a company's contacts, by name, with the total that matches the search. */

@@ -19,8 +19,8 @@ import type { AppContext } from "../../context.js";
 import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { findSendingConnection } from "../messages/messages.repository.js";
-import { connectedProvider } from "../messages/send.js";
+import { connectedProvider } from "../whatsapps/connected-provider.js";
+import { findDefaultWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import {
   type ContactChanges,
   type ContactRow,
@@ -258,7 +258,7 @@ export async function importPhoneContacts(
   actor: AuthSession,
 ): Promise<ContactImportAnswer> {
   const { companyId } = actor;
-  const whatsapp = await findSendingConnection(deps.db, companyId, null);
+  const whatsapp = await findDefaultWhatsapp(deps.db, companyId);
   if (!whatsapp) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const phoneContacts = await connectedProvider(deps, whatsapp).listContacts();
   const entries = importableContacts(phoneContacts);

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { companies, plans, whatsapps } from "../../db/schema/index.js";
-import { findActiveTicket, insertTicket, type TicketRow, upsertContact } from "../ingestion/ingestion.repository.js";
+import { upsertContact } from "../contacts/contacts.repository.js";
+import { findActiveTicket, insertTicket, type TicketRow } from "../tickets/tickets.repository.js";
 
 /** The connection a bearer token belongs to, with its company's plan flag (false without a plan). */
 export async function findConnectionByToken(db: Executor, token: string) {

@@ -1,7 +1,8 @@
 import type { ExternalSendAnswer } from "@atendo/shared";
 import { AppError } from "../../http/errors.js";
 import type { RateLimiter } from "../auth/rate-limiter.js";
-import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "../messages/send.js";
+import { type OutgoingMessage, type SendDeps, sendTicketMessage } from "../messages/send.js";
+import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findConnectionByToken, ticketForNumber } from "./external-api.repository.js";
 
 /** Calls per connection token per minute. */

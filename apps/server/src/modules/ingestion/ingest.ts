@@ -3,27 +3,29 @@ import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { runChatbot } from "../chatbot/chatbot.js";
-import { findContact } from "../contacts/contacts.repository.js";
+import { type ContactRow, findContact, upsertContact } from "../contacts/contacts.repository.js";
+import { contactPayload } from "../contacts/contacts.serializers.js";
+import { noteAck, settleAck } from "../messages/early-acks.js";
+import {
+  advanceMessageAck,
+  insertInboundMessage,
+  type MessageRow,
+  messageIdByProviderId,
+} from "../messages/messages.repository.js";
+import { messagePayload } from "../messages/messages.serializers.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
 import { startInboundClocks } from "../tickets/tickets.jobs.js";
 import { handleRatingReply, joinsRatingRequest } from "../tickets/tickets.ratings.js";
-import { findTicketRow } from "../tickets/tickets.repository.js";
-import { noteAck, settleAck } from "./early-acks.js";
 import {
-  advanceMessageAck,
-  type ContactRow,
   findActiveOrNewestTicket,
-  insertInboundMessage,
+  findTicketRow,
   insertTicketWithRelations,
-  type MessageRow,
-  messageIdByProviderId,
   type TicketRelations,
   type TicketRow,
   touchTicketWithRelations,
-  upsertContact,
-} from "./ingestion.repository.js";
-import { contactPayload, messagePayload, ticketPayload } from "./ingestion.serializers.js";
+} from "../tickets/tickets.repository.js";
+import { ticketPayload } from "../tickets/tickets.serializers.js";
 
 export type IngestDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "jobs" | "config">;
 

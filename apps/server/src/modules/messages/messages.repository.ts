@@ -1,16 +1,10 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
-import {
-  type MessageRow,
-  splitRelations,
-  type TicketRelations,
-  type TicketRow,
-  ticketWithRelations,
-} from "../ingestion/ingestion.repository.js";
-import { findDefaultWhatsapp } from "../tickets/tickets.repository.js";
-import { findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+import { findDefaultWhatsapp, findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+
+export type MessageRow = typeof messages.$inferSelect;
 
 /** What a message written by this module keeps in `dataJson` (there is no userId column). */
 export interface SentMessageData {
@@ -42,29 +36,6 @@ export async function findMessage(db: Executor, companyId: number, id: number): 
 export async function insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(values).returning();
   return row!;
-}
-
-/**
- * A sent message moves the ticket up with its text; unlike inbound, unread stays
- * as it is. Answers the row with the names its event carries (ticketRelations).
- */
-export async function touchTicketWithSent(
-  db: Executor,
-  companyId: number,
-  ticketId: number,
-  values: { lastMessage: string; whatsappId: number },
-): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
-  const [row] = await db
-    .update(tickets)
-    .set({
-      lastMessage: values.lastMessage,
-      // A ticket without a connection adopts the one its reply went out on.
-      whatsappId: sql`coalesce(${tickets.whatsappId}, ${values.whatsappId})`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning(ticketWithRelations);
-  return splitRelations(row!);
 }
 
 const quoted = alias(messages, "quoted");
@@ -148,6 +119,50 @@ export async function markMessageDeleted(db: Executor, companyId: number, id: nu
     .update(messages)
     .set({ isDeleted: true, updatedAt: new Date() })
     .where(and(eq(messages.companyId, companyId), eq(messages.id, id)))
+    .returning();
+  return row;
+}
+
+export async function messageIdByProviderId(
+  db: Executor,
+  companyId: number,
+  whatsappId: number,
+  providerId: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** Answers undefined when the provider id is already stored: the redelivery is a no-op. */
+export async function insertInboundMessage(
+  db: Executor,
+  values: typeof messages.$inferInsert,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+    .returning();
+  return row;
+}
+
+/** Moves an outbound message's ack forward (acks never go back), answering the row when it changed. */
+export async function advanceMessageAck(
+  db: Executor,
+  whatsappId: number,
+  providerId: string,
+  ack: number,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId), lt(messages.ack, ack)))
     .returning();
   return row;
 }

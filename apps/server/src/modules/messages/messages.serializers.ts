@@ -1,7 +1,7 @@
 import type { MediaType, TicketMessage } from "@atendo/shared";
 import type { MediaStorage } from "../../media/storage.js";
-import type { ContactRow, MessageRow } from "../ingestion/ingestion.repository.js";
-import { messagePayload } from "../ingestion/ingestion.serializers.js";
+import type { ContactRow } from "../contacts/contacts.repository.js";
+import type { MessageRow } from "./messages.repository.js";
 
 export interface QuotedSummary {
   id: number;
@@ -41,7 +41,35 @@ export function toTicketMessage(
   };
 }
 
-/** The realtime message: ingestion's payload, plus the quoted message the list shows above a reply. */
+/** A message as the `appMessage` event carries it (document 1 section 3, Message). */
+export function messagePayload(
+  media: Pick<MediaStorage, "publicUrl">,
+  message: MessageRow,
+  contact?: Pick<ContactRow, "name"> | null,
+) {
+  return {
+    id: message.id,
+    ticketId: message.ticketId,
+    contactId: message.contactId,
+    whatsappId: message.whatsappId,
+    body: message.body,
+    fromMe: message.fromMe,
+    mediaType: message.mediaType,
+    mediaUrl: message.mediaUrl ? media.publicUrl(message.mediaUrl) : null,
+    mediaName: message.mediaName,
+    isDeleted: message.isDeleted,
+    isEdited: message.isEdited,
+    ack: message.ack,
+    read: message.read,
+    quotedMsgId: message.quotedMsgId,
+    participant: message.participant,
+    contact: contact ? { name: contact.name } : null,
+    createdAt: message.createdAt.toISOString(),
+    updatedAt: message.updatedAt.toISOString(),
+  };
+}
+
+/** The realtime message: messagePayload, plus the quoted message the list shows above a reply. */
 export function messageEventPayload(
   media: Pick<MediaStorage, "publicUrl">,
   row: MessageRow,

@@ -8,15 +8,15 @@ import {
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { findContact } from "../contacts/contacts.repository.js";
-import { findTicketForReader } from "../ingestion/ingestion.repository.js";
-import { ticketPayload } from "../ingestion/ingestion.serializers.js";
 import { canSeeTicket } from "../tickets/ticket-access.js";
 import { emitTicketEvent, emitTicketMessage } from "../tickets/tickets.events.js";
-import { findTicketRow } from "../tickets/tickets.repository.js";
+import { findTicketForReader, findTicketRow } from "../tickets/tickets.repository.js";
+import { ticketPayload } from "../tickets/tickets.serializers.js";
+import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import { findMessage, markMessageDeleted, markTicketRead, pageContactMessages } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
-import { connectedProvider, type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
+import { type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
 
 /** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
 async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number) {

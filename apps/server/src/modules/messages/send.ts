@@ -1,18 +1,20 @@
-import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
+import { mediaTypeOf } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
-import { findContact } from "../contacts/contacts.repository.js";
-import { takeAck } from "../ingestion/early-acks.js";
-import { advanceMessageAck, type ContactRow, type MessageRow } from "../ingestion/ingestion.repository.js";
-import { contactPayload, ticketPayload } from "../ingestion/ingestion.serializers.js";
+import { type ContactRow, findContact } from "../contacts/contacts.repository.js";
+import { contactPayload } from "../contacts/contacts.serializers.js";
 import { emitNewMessage } from "../tickets/tickets.events.js";
-import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+import { touchTicketWithSent } from "../tickets/tickets.repository.js";
+import { ticketPayload } from "../tickets/tickets.serializers.js";
+import { connectedProvider } from "../whatsapps/connected-provider.js";
+import { takeAck } from "./early-acks.js";
 import {
+  advanceMessageAck,
   findMessage,
   findSendingConnection,
   insertMessage,
+  type MessageRow,
   type SentMessageData,
-  touchTicketWithSent,
 } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary } from "./messages.serializers.js";
 
@@ -41,13 +43,6 @@ export interface OutgoingMessage {
 const SENT_ACK = 1;
 
 const blankBody = () => new AppError("ERR_VALIDATION", { fields: [{ path: "body.body", message: "required" }] });
-
-/** The running provider of a CONNECTED connection, or ERR_WAPP_NOT_INITIALIZED. */
-export function connectedProvider(deps: Pick<SendDeps, "sessions">, whatsapp: WhatsappRow): ChannelProvider {
-  const provider = whatsapp.status === "CONNECTED" ? deps.sessions?.get(whatsapp.id) : undefined;
-  if (!provider) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
-  return provider;
-}
 
 function lastMessageOf(body: string, mediaName: string | null): string {
   return body || mediaName || "";

@@ -5,7 +5,6 @@ import type { Executor } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
 import { botTimeoutJob, botWaitsForChoice } from "../chatbot/chatbot.jobs.js";
-import type { ConnectionTimers } from "../ingestion/ingestion.repository.js";
 import { sendTicketMessage } from "../messages/send.js";
 import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
@@ -20,7 +19,7 @@ import {
   ticketWithConnection,
 } from "./tickets.clocks.js";
 import { type AudienceTicket, emitTicketChange } from "./tickets.events.js";
-import { latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
+import { type ConnectionTimers, latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
 import { toTicketById } from "./tickets.service.js";
 import { ticketTexts } from "./tickets.texts.js";
 

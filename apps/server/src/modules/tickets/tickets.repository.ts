@@ -1,5 +1,5 @@
 import type { TicketStatus } from "@atendo/shared";
-import { and, desc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
@@ -15,7 +15,6 @@ import {
   users,
   whatsapps,
 } from "../../db/schema/index.js";
-import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import { listedTicketsSql, type SessionViewer, selectedQueuesSql } from "./ticket-visibility.sql.js";
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -275,16 +274,6 @@ export async function findOtherOpenTicket(db: Executor, companyId: number, conta
   return row;
 }
 
-export async function findDefaultWhatsapp(db: Executor, companyId: number): Promise<WhatsappRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
-    .orderBy(whatsapps.id)
-    .limit(1);
-  return row;
-}
-
 export async function findUserName(db: Executor, companyId: number, id: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name })
@@ -294,8 +283,11 @@ export async function findUserName(db: Executor, companyId: number, id: number) 
   return row;
 }
 
-/** Tickets are opened through one insert, shared with ingestion. */
-export { insertTicket as insertTicketRow } from "../ingestion/ingestion.repository.js";
+/** Tickets are opened through one insert (by hand, by the external API; ingestion's adds relations). */
+export async function insertTicket(db: Executor, values: typeof tickets.$inferInsert): Promise<TicketRow> {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row!;
+}
 
 export async function updateTicketRow(
   db: Executor,
@@ -391,3 +383,197 @@ export async function insertRating(db: Executor, values: typeof userRatings.$inf
 }
 
 export { companyHasIntegration, companyHasPrompt } from "../../db/tenant.js";
+
+/** The contact's open or pending ticket on a connection (the external API writes to it). */
+export async function findActiveTicket(
+  db: Executor,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.contactId, contactId),
+        eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, ["open", "pending"]),
+      ),
+    )
+    .orderBy(desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
+/** The names a ticket event carries with it. */
+export async function ticketRelations(db: Executor, companyId: number, ticketId: number) {
+  const [row] = await db
+    .select({
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      user: { id: users.id, name: users.name },
+      whatsapp: { id: whatsapps.id, name: whatsapps.name },
+    })
+    .from(tickets)
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  return row ?? { queue: null, user: null, whatsapp: null };
+}
+
+/*
+ * The message hot paths (ingest.ts, messages/send.ts): contact and ticket reads
+ * and writes folded so a message costs fewer round trips.
+ */
+
+export type TicketRelations = Awaited<ReturnType<typeof ticketRelations>>;
+
+/** ticketRelations as scalar subqueries, for the RETURNING of the statement that writes the ticket. */
+const relationColumns = {
+  relationQueue: sql<
+    TicketRelations["queue"]
+  >`(select json_build_object('id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}) from ${queues} where ${queues.id} = ${tickets.queueId})`,
+  relationUser: sql<
+    TicketRelations["user"]
+  >`(select json_build_object('id', ${users.id}, 'name', ${users.name}) from ${users} where ${users.id} = ${tickets.userId})`,
+  relationWhatsapp: sql<
+    TicketRelations["whatsapp"]
+  >`(select json_build_object('id', ${whatsapps.id}, 'name', ${whatsapps.name}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId})`,
+};
+
+/** A ticket row with ticketRelations, for the RETURNING of a statement that writes the ticket (see splitRelations). */
+export const ticketWithRelations = { ...getTableColumns(tickets), ...relationColumns };
+
+export function splitRelations(row: TicketRow & { [K in keyof typeof relationColumns]: unknown }): {
+  ticket: TicketRow;
+  relations: TicketRelations;
+} {
+  const { relationQueue, relationUser, relationWhatsapp, ...ticket } = row;
+  return {
+    ticket,
+    relations: {
+      queue: (relationQueue ?? null) as TicketRelations["queue"],
+      user: (relationUser ?? null) as TicketRelations["user"],
+      whatsapp: (relationWhatsapp ?? null) as TicketRelations["whatsapp"],
+    },
+  };
+}
+
+/**
+ * Everything a reader of a ticket needs, in one statement: the ticket, its
+ * contact, its relations and, for a non-admin viewer, the queues and allTicket
+ * flag that decide whether they may see it (ticket-access.ts applies the rule).
+ */
+export async function findTicketForReader(db: Executor, companyId: number, ticketId: number, viewerId?: number) {
+  const viewer =
+    viewerId === undefined
+      ? { viewerQueueIds: sql<number[] | null>`null`, viewerAllTicket: sql<boolean>`false` }
+      : {
+          viewerQueueIds: sql<
+            number[] | null
+          >`(select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${viewerId})`,
+          viewerAllTicket: sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companyId} and ${users.id} = ${viewerId} and ${users.allTicket} = 'enabled')`,
+        };
+  const [row] = await db
+    .select({ ...ticketWithRelations, contact: contacts, ...viewer })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .limit(1);
+  if (!row) return undefined;
+  const { contact, viewerQueueIds, viewerAllTicket, ...rest } = row;
+  return {
+    ...splitRelations(rest),
+    contact,
+    viewer: { queueIds: viewerQueueIds ?? [], allTicket: viewerAllTicket },
+  };
+}
+
+/**
+ * findActiveTicket, and without one the contact's newest ticket on the connection
+ * (what newestTicketAwaitingRating looks at), in one query.
+ */
+export async function findActiveOrNewestTicket(
+  db: Executor,
+  companyId: number,
+  contactId: number,
+  whatsappId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
+    .orderBy(sql`(${tickets.status} in ('open', 'pending')) desc`, desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
+/** The connection's timeouts (tickets.jobs.ts starts their clocks), read by the statement that writes the ticket. */
+export interface ConnectionTimers {
+  expiresTicket: number;
+  timeUseBotQueues: number;
+  timeToTransfer: number | null;
+  transferQueueId: number | null;
+}
+
+const timersColumn = sql<ConnectionTimers | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
+
+type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; timers: ConnectionTimers | null };
+
+function splitWritten(row: Parameters<typeof splitRelations>[0] & { timers: ConnectionTimers | null }): WrittenTicket {
+  const { timers, ...rest } = row;
+  return { ...splitRelations(rest), timers };
+}
+
+/** insertTicket answering the names a ticket event carries (ticketRelations) and the connection's timeouts. */
+export async function insertTicketWithRelations(
+  db: Executor,
+  values: typeof tickets.$inferInsert,
+): Promise<WrittenTicket> {
+  const [row] = await db
+    .insert(tickets)
+    .values(values)
+    .returning({ ...ticketWithRelations, timers: timersColumn });
+  return splitWritten(row!);
+}
+
+/** The ticket update for a new message, answering its relations and the connection's timeouts with the row. */
+export async function touchTicketWithRelations(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  lastMessage: string,
+): Promise<WrittenTicket> {
+  const [row] = await db
+    .update(tickets)
+    .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning({ ...ticketWithRelations, timers: timersColumn });
+  return splitWritten(row!);
+}
+
+/**
+ * A sent message moves the ticket up with its text; unlike inbound, unread stays
+ * as it is. Answers the row with the names its event carries (ticketRelations).
+ */
+export async function touchTicketWithSent(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  values: { lastMessage: string; whatsappId: number },
+): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
+  const [row] = await db
+    .update(tickets)
+    .set({
+      lastMessage: values.lastMessage,
+      // A ticket without a connection adopts the one its reply went out on.
+      whatsappId: sql`coalesce(${tickets.whatsappId}, ${values.whatsappId})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+    .returning(ticketWithRelations);
+  return splitRelations(row!);
+}

@@ -17,19 +17,18 @@ import { AppError } from "../../http/errors.js";
 import { sendTicketMessage } from "../messages/send.js";
 import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
-import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
+import { findDefaultWhatsapp, findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import { canSeeTicket } from "./ticket-access.js";
 import { type AudienceTicket, emitTicketChange, emitTicketEvent } from "./tickets.events.js";
 import {
   companyHasIntegration,
   companyHasPrompt,
   deleteTicketRow,
-  findDefaultWhatsapp,
   findOtherOpenTicket,
   findTicketRow,
   findTicketRowByUuid,
   findUserName,
-  insertTicketRow,
+  insertTicket,
   insertTracking,
   latestTracking,
   lockContact,
@@ -190,7 +189,7 @@ export async function createTicket(deps: TicketsDeps, actor: AuthSession, body: 
       throw new AppError("ERR_OTHER_OPEN_TICKET", { data });
     }
     const now = new Date();
-    const row = await insertTicketRow(tx, {
+    const row = await insertTicket(tx, {
       companyId,
       contactId: contact.id,
       whatsappId: whatsapp.id,

@@ -30,6 +30,17 @@ export async function findWhatsapp(db: Executor, companyId: number, id: number):
   return row;
 }
 
+/** The company's default connection (the lowest id when several are marked). */
+export async function findDefaultWhatsapp(db: Executor, companyId: number): Promise<WhatsappRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)))
+    .orderBy(whatsapps.id)
+    .limit(1);
+  return row;
+}
+
 export async function countWhatsapps(db: Executor, companyId: number): Promise<number> {
   const [row] = await db.select({ value: count() }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
   return row?.value ?? 0;
