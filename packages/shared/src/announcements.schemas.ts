@@ -61,8 +61,3 @@ export const AnnouncementsPage = z.object({
   hasMore: z.boolean(),
 });
 export type AnnouncementsPage = z.infer<typeof AnnouncementsPage>;
-
-/** `company-announcement` payload: one shape for every change. */
-export type AnnouncementEvent =
-  | { action: "create" | "update"; record: Announcement }
-  | { action: "delete"; id: number };

@@ -1,21 +1,382 @@
-/** Realtime event names (document 1 section 7, document 2 section 4). */
-export const companyEvent = {
-  ticket: (companyId: number) => `company-${companyId}-ticket`,
-  appMessage: (companyId: number) => `company-${companyId}-appMessage`,
-  whatsapp: (companyId: number) => `company-${companyId}-whatsapp`,
-  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession`,
-  contact: (companyId: number) => `company-${companyId}-contact`,
-  user: (companyId: number) => `company-${companyId}-user`,
-  chat: (companyId: number) => `company-${companyId}-chat`,
-  auth: (companyId: number) => `company-${companyId}-auth`,
-  payment: (companyId: number) => `company-${companyId}-payment`,
-  queue: (companyId: number) => `company-${companyId}-queue`,
-  tag: (companyId: number) => `company-${companyId}-tag`,
-  settings: (companyId: number) => `company-${companyId}-settings`,
+import { z } from "zod";
+import { Announcement } from "./announcements.schemas.js";
+import { IsoDate } from "./common.schemas.js";
+import { Contact } from "./contacts.schemas.js";
+import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
+import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
+import { Queue } from "./queues.schemas.js";
+import { SettingSchema } from "./settings.js";
+import { Tag, TagSummary } from "./tags.schemas.js";
+import { Ticket } from "./tickets.schemas.js";
+import { User } from "./users.schemas.js";
+import { Whatsapp } from "./whatsapps.schemas.js";
+
+/*
+ * The realtime contract (document 1 section 7, document 2 section 4): every event
+ * the server emits, by name, with the schema of its payload. The server's emit
+ * functions take only a name built here and the payload its schema describes; the
+ * web's subscriptions infer the payload from the name. In the server's tests each
+ * emitted payload is parsed with its schema (apps/server/src/realtime/contract-check.ts).
+ */
+
+/** The action of `company-{id}-payment` once a payment is confirmed (document 1 section 4). */
+export const PAYMENT_CONCLUDED_ACTION = "CONCLUIDA";
+
+/**
+ * `company-{id}-ticket`. The ticket of an update comes in one of three shapes:
+ * the list's Ticket (the tickets module), the conversation header's shape without
+ * tags (new messages and chatbot moves), or only the tags (a tag change). The last
+ * is strict, so a full ticket that breaks its schema is not taken for a tags change.
+ */
+export const TicketEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("update"),
+    ticket: z.union([Ticket, MessagesPageTicket, z.strictObject({ id: z.number(), tags: z.array(TagSummary) })]),
+  }),
+  z.object({ action: z.literal("updateUnread"), ticketId: z.number() }),
+  z.object({ action: z.literal("delete"), ticketId: z.number() }),
+]);
+export type TicketEventPayload = z.infer<typeof TicketEventPayload>;
+
+/**
+ * A message as `company-{id}-appMessage` carries it: the list's message with its
+ * sender as `{ name }` and its contact and connection ids; the quoted message
+ * comes only from the sending path.
+ */
+export const RealtimeMessage = TicketMessage.omit({ contact: true, quotedMsg: true }).extend({
+  contactId: z.number().nullable(),
+  whatsappId: z.number().nullable(),
+  contact: z.object({ name: z.string() }).nullable(),
+  quotedMsg: TicketMessageQuoted.nullable().optional(),
+});
+export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
+
+/** `company-{id}-appMessage`: a new message with its ticket and contact, or a changed one (ack, deletion). */
+export const AppMessageEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("create"),
+    message: RealtimeMessage,
+    ticket: MessagesPageTicket,
+    contact: MessagesPageTicket.shape.contact,
+  }),
+  z.object({ action: z.literal("update"), message: RealtimeMessage }),
+]);
+export type AppMessageEventPayload = z.infer<typeof AppMessageEventPayload>;
+
+/** `company-{id}-whatsapp` (document 1 section 7: action update or delete; whatsapp, whatsappId). */
+export const WhatsappEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("update"), whatsapp: Whatsapp }),
+  z.object({ action: z.literal("delete"), whatsappId: z.number() }),
+]);
+export type WhatsappEventPayload = z.infer<typeof WhatsappEventPayload>;
+
+/** A connection's provider session as it moves (QR code, pairing, connected, ...). */
+export const WhatsappSessionState = z.object({
+  id: z.number(),
+  status: z.enum(CONNECTION_STATUSES),
+  qrcode: z.string(),
+  retries: z.number(),
+  updatedAt: IsoDate,
+});
+export type WhatsappSessionState = z.infer<typeof WhatsappSessionState>;
+
+/** `company-{id}-whatsappSession` (document 1 section 7: action update; session). */
+export const WhatsappSessionEventPayload = z.object({ action: z.literal("update"), session: WhatsappSessionState });
+export type WhatsappSessionEventPayload = z.infer<typeof WhatsappSessionEventPayload>;
+
+/** `company-{id}-contact`: a saved contact, a removed one, or "reload" after an import. */
+export const ContactEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("update"), contact: Contact }),
+  z.object({ action: z.literal("delete"), contactId: z.number() }),
+  z.object({ action: z.literal("reload") }),
+]);
+export type ContactEventPayload = z.infer<typeof ContactEventPayload>;
+
+/** `company-{id}-user` (document 1 section 7: action update; user). Presence changes are updates too. */
+export const UserEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), user: User }),
+  z.object({ action: z.literal("delete"), userId: z.number() }),
+]);
+export type UserEventPayload = z.infer<typeof UserEventPayload>;
+
+/** `company-{id}-auth`, to a user's sockets: another login of that user replaced this session. */
+export const AuthEventPayload = z.object({ action: z.literal("update"), user: z.object({ id: z.number() }) });
+export type AuthEventPayload = z.infer<typeof AuthEventPayload>;
+
+/** `company-{id}-payment`: the company with its new due date once a payment is confirmed. */
+export const PaymentEventPayload = z.object({
+  action: z.literal(PAYMENT_CONCLUDED_ACTION),
+  company: z.object({ id: z.number(), dueDate: IsoDate }),
+  invoice: z.object({ id: z.number() }),
+});
+export type PaymentEventPayload = z.infer<typeof PaymentEventPayload>;
+
+/** `company-{id}-queue`. */
+export const QueueEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), queue: Queue }),
+  z.object({ action: z.literal("delete"), queueId: z.number() }),
+]);
+export type QueueEventPayload = z.infer<typeof QueueEventPayload>;
+
+/** `company-{id}-tag`. */
+export const TagEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), tag: Tag }),
+  z.object({ action: z.literal("delete"), tagId: z.number() }),
+]);
+export type TagEventPayload = z.infer<typeof TagEventPayload>;
+
+/** `company-{id}-settings`. */
+export const SettingsEventPayload = z.object({ action: z.literal("update"), setting: SettingSchema });
+export type SettingsEventPayload = z.infer<typeof SettingsEventPayload>;
+
+/** `company-announcement`, to every connected user: announcements are for all companies. */
+export const AnnouncementEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), record: Announcement }),
+  z.object({ action: z.literal("delete"), id: z.number() }),
+]);
+export type AnnouncementEventPayload = z.infer<typeof AnnouncementEventPayload>;
+
+/*
+ * Document 2's events, NOT EMITTED YET: their modules are still to be built. The
+ * spec names the channels and their actions (create, update, delete, reload; the
+ * chat's new-message) and lists each entity's fields (document 2 section 3); the
+ * payloads follow the built events' shape ({ action, <entity> } and
+ * { action: "delete", <entity>Id }). When a module is built, its response schema
+ * replaces the record here and its events are checked like the others.
+ */
+
+const ChatRecord = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  title: z.string(),
+  ownerId: z.number(),
+  users: z.array(
+    z.object({ userId: z.number(), unreads: z.number(), user: z.object({ id: z.number(), name: z.string() }) }),
+  ),
+  lastMessage: z.string(),
+  updatedAt: IsoDate,
+});
+const ChatMessageRecord = z.object({
+  chatId: z.number(),
+  senderId: z.number(),
+  sender: z.object({ name: z.string() }),
+  message: z.string(),
+  createdAt: IsoDate,
+});
+
+/** `company-{id}-chat` (not emitted yet): document 1 names new-message and update. */
+export const ChatEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("new-message"), chat: ChatRecord, newMessage: ChatMessageRecord }),
+  z.object({ action: z.enum(["create", "update"]), chat: ChatRecord }),
+  z.object({ action: z.literal("delete"), chatId: z.number() }),
+]);
+export type ChatEventPayload = z.infer<typeof ChatEventPayload>;
+
+const nullableId = z.number().nullable();
+const CampaignRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  message1: z.string(),
+  message2: z.string(),
+  message3: z.string(),
+  message4: z.string(),
+  message5: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  scheduledAt: IsoDate.nullable(),
+  completedAt: IsoDate.nullable(),
+  whatsappId: nullableId,
+  contactListId: nullableId,
+  tagId: nullableId,
+  fileListId: nullableId,
+  companyId: z.number(),
+  mediaPath: z.string().nullable(),
+  mediaName: z.string().nullable(),
+});
+
+/** `company-{id}-campaign` (not emitted yet): the report reloads on it once the campaign is FINALIZADA. */
+export const CampaignEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), campaign: CampaignRecord }),
+  z.object({ action: z.literal("delete"), campaignId: z.number() }),
+]);
+export type CampaignEventPayload = z.infer<typeof CampaignEventPayload>;
+
+/** `company-{id}-ContactList` (not emitted yet). */
+export const ContactListEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.enum(["create", "update"]),
+    contactList: z.object({ id: z.number(), name: z.string(), contactsCount: z.number() }),
+  }),
+  z.object({ action: z.literal("delete"), contactListId: z.number() }),
+]);
+export type ContactListEventPayload = z.infer<typeof ContactListEventPayload>;
+
+/** `company-{id}-ContactListItem` (not emitted yet): "reload" after an import, as contacts do. */
+export const ContactListItemEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.enum(["create", "update"]),
+    contactListItem: z.object({
+      id: z.number(),
+      name: z.string(),
+      number: z.string(),
+      email: z.string(),
+      companyId: z.number(),
+      contactListId: z.number(),
+      isWhatsappValid: z.boolean().nullable(),
+    }),
+  }),
+  z.object({ action: z.literal("delete"), contactListItemId: z.number() }),
+  z.object({ action: z.literal("reload") }),
+]);
+export type ContactListItemEventPayload = z.infer<typeof ContactListItemEventPayload>;
+
+/** `company-{id}-file` (not emitted yet; the spec says the list updates live but does not name the channel). */
+export const FileEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.enum(["create", "update"]),
+    file: z.object({
+      id: z.number(),
+      name: z.string(),
+      message: z.string(),
+      options: z.array(z.object({ id: z.number(), name: z.string(), path: z.string(), mediaType: z.string() })),
+    }),
+  }),
+  z.object({ action: z.literal("delete"), fileId: z.number() }),
+]);
+export type FileEventPayload = z.infer<typeof FileEventPayload>;
+
+/**
+ * `company-{id}-prompt` (not emitted yet; channel name ours, as for files). Every
+ * socket of the company gets it, so it never carries the API key.
+ */
+export const PromptEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.enum(["create", "update"]),
+    prompt: z.object({
+      id: z.number(),
+      name: z.string(),
+      prompt: z.string(),
+      model: z.string(),
+      maxTokens: z.number(),
+      temperature: z.number(),
+      maxMessages: z.number(),
+      queueId: z.number(),
+      queue: z.object({ id: z.number(), name: z.string() }),
+    }),
+  }),
+  z.object({ action: z.literal("delete"), promptId: z.number() }),
+]);
+export type PromptEventPayload = z.infer<typeof PromptEventPayload>;
+
+/**
+ * `company-{id}-queueIntegration` (not emitted yet; channel name ours, as for
+ * files). Without jsonContent: it holds the Dialogflow credentials.
+ */
+export const QueueIntegrationEventPayload = z.discriminatedUnion("action", [
+  z.object({
+    action: z.enum(["create", "update"]),
+    queueIntegration: z.object({
+      id: z.number(),
+      type: z.enum(INTEGRATION_TYPES),
+      name: z.string(),
+      projectName: z.string(),
+      language: z.string(),
+      urlN8N: z.string(),
+      typebotDelayMessage: z.number(),
+      typebotExpires: z.number(),
+      typebotKeywordFinish: z.string(),
+      typebotKeywordRestart: z.string(),
+      typebotRestartMessage: z.string(),
+      typebotSlug: z.string(),
+      typebotUnknownMessage: z.string(),
+    }),
+  }),
+  z.object({ action: z.literal("delete"), queueIntegrationId: z.number() }),
+]);
+export type QueueIntegrationEventPayload = z.infer<typeof QueueIntegrationEventPayload>;
+
+/** Every company-scoped event: the last part of its name (`company-{id}-<kind>`) and its payload's schema. */
+export const COMPANY_EVENT_PAYLOADS = {
+  ticket: TicketEventPayload,
+  appMessage: AppMessageEventPayload,
+  whatsapp: WhatsappEventPayload,
+  whatsappSession: WhatsappSessionEventPayload,
+  contact: ContactEventPayload,
+  user: UserEventPayload,
+  auth: AuthEventPayload,
+  payment: PaymentEventPayload,
+  queue: QueueEventPayload,
+  tag: TagEventPayload,
+  settings: SettingsEventPayload,
+  chat: ChatEventPayload,
+  campaign: CampaignEventPayload,
+  ContactList: ContactListEventPayload,
+  ContactListItem: ContactListItemEventPayload,
+  file: FileEventPayload,
+  prompt: PromptEventPayload,
+  queueIntegration: QueueIntegrationEventPayload,
 } as const;
-export type CompanyEventKind = keyof typeof companyEvent;
+export type CompanyEventKind = keyof typeof COMPANY_EVENT_PAYLOADS;
+
+/** A company event's name: `company-${number}-ticket` is a type only names of ticket events have. */
+export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
 
 export const ANNOUNCEMENT_EVENT = "company-announcement";
+
+/** Name to payload, for every event the server emits. */
+export type RealtimeEvents = {
+  [K in CompanyEventKind as CompanyEventName<K>]: z.infer<(typeof COMPANY_EVENT_PAYLOADS)[K]>;
+} & { [ANNOUNCEMENT_EVENT]: AnnouncementEventPayload };
+export type RealtimeEventName = keyof RealtimeEvents;
+export type RealtimePayload<E extends RealtimeEventName> = RealtimeEvents[E];
+
+const named =
+  <K extends CompanyEventKind>(kind: K) =>
+  (companyId: number): CompanyEventName<K> =>
+    `company-${companyId}-${kind}`;
+
+/** The name of each company event for one company: the only way to write one, so its payload follows. */
+export const companyEvent: { [K in CompanyEventKind]: (companyId: number) => CompanyEventName<K> } = {
+  ticket: named("ticket"),
+  appMessage: named("appMessage"),
+  whatsapp: named("whatsapp"),
+  whatsappSession: named("whatsappSession"),
+  contact: named("contact"),
+  user: named("user"),
+  auth: named("auth"),
+  payment: named("payment"),
+  queue: named("queue"),
+  tag: named("tag"),
+  settings: named("settings"),
+  chat: named("chat"),
+  campaign: named("campaign"),
+  ContactList: named("ContactList"),
+  ContactListItem: named("ContactListItem"),
+  file: named("file"),
+  prompt: named("prompt"),
+  queueIntegration: named("queueIntegration"),
+};
+
+/** The schema of an event's payload, by its name; undefined for a name outside the contract. */
+export function realtimePayloadSchema(event: string): z.ZodType | undefined {
+  if (event === ANNOUNCEMENT_EVENT) return AnnouncementEventPayload;
+  const kind = /^company-\d+-(\w+)$/.exec(event)?.[1];
+  // An own-property check: "company-1-constructor" must not find Object.prototype's.
+  return kind !== undefined && Object.hasOwn(COMPANY_EVENT_PAYLOADS, kind)
+    ? COMPANY_EVENT_PAYLOADS[kind as CompanyEventKind]
+    : undefined;
+}
+
+/** What the client sends, with its arguments (Socket.IO's typed event map). */
+export interface ClientToServerEvents {
+  /** Join the room of the ticket open on screen. */
+  joinChatBox(ticketId: string): void;
+  leaveChatBox(ticketId: string): void;
+  joinNotification(): void;
+  joinTickets(status: TicketStatus): void;
+  leaveTickets(status: TicketStatus): void;
+  /** Presence ping, every USER_STATUS_PING_MS. */
+  userStatus(): void;
+}
 
 /** Events the client emits. */
 export const CLIENT_EVENTS = {
@@ -25,13 +386,7 @@ export const CLIENT_EVENTS = {
   joinTickets: "joinTickets",
   leaveTickets: "leaveTickets",
   userStatus: "userStatus",
-} as const;
+} as const satisfies { [K in keyof ClientToServerEvents]: K };
 
-/** The action of `company-{id}-payment` once a payment is confirmed (document 1 section 4). */
-export const PAYMENT_CONCLUDED_ACTION = "CONCLUIDA";
-
-export type EntityAction = "create" | "update" | "delete" | "reload";
-
-export interface AuthEventPayload {
-  user: { id: number };
-}
+/** What the server sends (Socket.IO's typed event map), for socket.io-client's `Socket<ServerToClientEvents, ...>`. */
+export type ServerToClientEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };

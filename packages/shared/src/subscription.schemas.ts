@@ -114,10 +114,3 @@ export const SubscriptionAnswer = z.object({
   qrcode: z.object({ qrcode: z.string(), imagemQrcode: z.string() }),
 });
 export type SubscriptionAnswer = z.infer<typeof SubscriptionAnswer>;
-
-/** `company-{id}-payment`: the company with its new due date once a payment is confirmed. */
-export interface PaymentEventPayload {
-  action: "CONCLUIDA";
-  company: { id: number; dueDate: string };
-  invoice: { id: number };
-}

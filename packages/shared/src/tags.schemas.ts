@@ -115,11 +115,3 @@ export const KanbanTicket = z.object({
 });
 export type KanbanTicket = z.infer<typeof KanbanTicket>;
 export const KanbanTicketsAnswer = z.object({ tickets: z.array(KanbanTicket) });
-
-/** Payloads of `company-{id}-tag` (the event name lives with the other company events). */
-export type TagEventPayload = { action: "create" | "update"; tag: Tag } | { action: "delete"; tagId: number };
-/** The `company-{id}-ticket` update a tag change sends. */
-export interface TicketTagsEventPayload {
-  action: "update";
-  ticket: { id: number; tags: TagSummary[] };
-}

@@ -134,9 +134,3 @@ export const OtherOpenTicketData = z.object({
   }),
 });
 export type OtherOpenTicketData = z.infer<typeof OtherOpenTicketData>;
-
-/** Payloads of `company-{id}-ticket`. */
-export type TicketEventPayload =
-  | { action: "update"; ticket: unknown }
-  | { action: "updateUnread"; ticketId: number }
-  | { action: "delete"; ticketId: number };
