@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { companyEvent } from "@atendo/shared";
+import { companyEvent, type SettingsEventPayload } from "@atendo/shared";
 import { type Socket as ClientSocket, io as connect } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/http/app.js";
@@ -11,6 +11,8 @@ import { createTestEnv, type TestEnv, testConfig } from "./harness.js";
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 /** Longer than the ~6 s after which an unhandled publish timeout used to end the process. */
 const OUTAGE_MS = 8_000;
+/** A company-wide event with a payload of the realtime contract, for the tests that only need one to travel. */
+const payload: SettingsEventPayload = { action: "update", setting: { key: "userRating", value: "enabled" } };
 
 async function redisAnswers(): Promise<boolean> {
   const { hostname, port } = new URL(REDIS_URL);
@@ -187,8 +189,7 @@ describe.runIf(enabled)("a Redis outage", () => {
     expect(back(logs)).toEqual([]);
 
     await proxy.restore();
-    const event = companyEvent.user(companyId);
-    const payload = { action: "update", user: { id: tenant.admin.id } };
+    const event = companyEvent.settings(companyId);
     // Published by the first process, received through Redis by the second...
     expect(
       await eventuallyReceives(onSecond, event, () => first.ctx.realtime.toCompany(companyId, event, payload)),
@@ -210,15 +211,15 @@ describe.runIf(enabled)("a Redis outage", () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     const tenant = await newTenant(env);
     const socket = await openSocket(server, tenant.agentHeaders.authorization);
-    const event = companyEvent.user(tenant.company.id);
+    const event = companyEvent.settings(tenant.company.id);
     const local = new Promise((resolve) => socket.once(event, resolve));
-    server.ctx.realtime.toCompany(tenant.company.id, event, { action: "update" });
-    await expect(local).resolves.toEqual({ action: "update" });
+    server.ctx.realtime.toCompany(tenant.company.id, event, payload);
+    await expect(local).resolves.toEqual(payload);
     expect(unavailable(logs)).toHaveLength(1);
 
     await proxy.restore();
     expect(
-      await eventuallyReceives(socket, event, () => other.ctx.realtime.toCompany(tenant.company.id, event, {})),
+      await eventuallyReceives(socket, event, () => other.ctx.realtime.toCompany(tenant.company.id, event, payload)),
     ).toBe(true);
     expect(back(logs)).toHaveLength(1);
     expect(escaped).toEqual([]);

@@ -1,4 +1,5 @@
 import { createConnection } from "node:net";
+import { companyEvent, type SettingsEventPayload } from "@atendo/shared";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/http/app.js";
@@ -52,13 +53,14 @@ describe.runIf(enabled)("scaling out with Redis", () => {
     };
     const mine = await open((await login(first, tenant.agent.email)).authorization);
     const theirs = await open(other.agentHeaders.authorization);
-    const event = `company-${tenant.company.id}-user`;
+    const event = companyEvent.settings(tenant.company.id);
+    const payload: SettingsEventPayload = { action: "update", setting: { key: "userRating", value: "enabled" } };
     const leaked: unknown[] = [];
     theirs.on(event, (payload) => leaked.push(payload));
     const received = new Promise((resolve) => mine.on(event, resolve));
 
-    second.ctx.realtime.toCompany(tenant.company.id, event, { action: "update", user: { id: 1 } });
-    await expect(received).resolves.toEqual({ action: "update", user: { id: 1 } });
+    second.ctx.realtime.toCompany(tenant.company.id, event, payload);
+    await expect(received).resolves.toEqual(payload);
     expect(leaked).toEqual([]);
     mine.close();
     theirs.close();

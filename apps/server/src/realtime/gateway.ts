@@ -1,8 +1,18 @@
 import type { Server as HttpServer } from "node:http";
-import { CLIENT_EVENTS, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS, TICKET_STATUSES } from "@atendo/shared";
+import {
+  type ANNOUNCEMENT_EVENT,
+  CLIENT_EVENTS,
+  type CompanyEventName,
+  type RealtimeEventName,
+  type RealtimePayload,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_PING_TIMEOUT_MS,
+  TICKET_STATUSES,
+} from "@atendo/shared";
 import { createAdapter } from "@socket.io/redis-adapter";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
+import { checkEmit } from "./contract-check.js";
 import { connectRedis } from "./redis.js";
 
 /** Room names always carry the company, so a room can never span two tenants. */
@@ -18,20 +28,29 @@ export const rooms = {
   everyone: "everyone",
 };
 
+/**
+ * Emits take an event name built by shared's `companyEvent` (its type says which
+ * event it is) and only the payload the realtime contract gives that event.
+ */
 export interface Realtime {
   /** Emit to every socket of a company. */
-  toCompany(companyId: number, event: string, payload: unknown): void;
+  toCompany<E extends CompanyEventName>(companyId: number, event: E, payload: RealtimePayload<E>): void;
   /** Emit to the sockets of one user. */
-  toUser(companyId: number, userId: number, event: string, payload: unknown): void;
+  toUser<E extends CompanyEventName>(companyId: number, userId: number, event: E, payload: RealtimePayload<E>): void;
   /** Emit to a named room (see `rooms`). */
-  toRoom(room: string, event: string, payload: unknown): void;
+  toRoom<E extends RealtimeEventName>(room: string, event: E, payload: RealtimePayload<E>): void;
   /**
    * Emit once to every socket in any of `rooms` (a socket in two of them gets
    * it once), leaving out sockets in any of `except`.
    */
-  toRooms(rooms: readonly string[], event: string, payload: unknown, except?: readonly string[]): void;
-  /** Emit to every connected socket (platform-wide announcements). */
-  toEveryone(event: string, payload: unknown): void;
+  toRooms<E extends RealtimeEventName>(
+    rooms: readonly string[],
+    event: E,
+    payload: RealtimePayload<E>,
+    except?: readonly string[],
+  ): void;
+  /** Emit to every connected socket: only announcements are platform-wide, a company's events never are. */
+  toEveryone(event: typeof ANNOUNCEMENT_EVENT, payload: RealtimePayload<typeof ANNOUNCEMENT_EVENT>): void;
   /** Presence signals (modules/presence stores them). */
   onPresence(listener: PresenceListener): void;
   /** Closes the sockets of sessions that ended (logout, password reset or change), on every process. */
@@ -79,6 +98,8 @@ export async function createRealtime(deps: {
    * While Redis is away, each process still serves its own sockets.
    */
   redisUrl?: string;
+  /** Tests: parse every payload with its event's schema (see contract-check.ts). */
+  checkPayloads?: boolean;
 }): Promise<Realtime> {
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(
     deps.httpServer,
@@ -159,17 +180,31 @@ export async function createRealtime(deps: {
     deps.log.debug({ companyId, userId }, "socket connected");
   });
 
+  const check = deps.checkPayloads ? checkEmit : () => undefined;
+
   return {
-    toCompany: (companyId, event, payload) => io.to(rooms.company(companyId)).emit(event as never, payload as never),
-    toUser: (companyId, userId, event, payload) =>
-      io.to(rooms.user(companyId, userId)).emit(event as never, payload as never),
-    toRoom: (room, event, payload) => io.to(room).emit(event as never, payload as never),
+    toCompany: (companyId, event, payload) => {
+      check(event, payload, companyId);
+      io.to(rooms.company(companyId)).emit(event as never, payload as never);
+    },
+    toUser: (companyId, userId, event, payload) => {
+      check(event, payload, companyId);
+      io.to(rooms.user(companyId, userId)).emit(event as never, payload as never);
+    },
+    toRoom: (room, event, payload) => {
+      check(event, payload);
+      io.to(room).emit(event as never, payload as never);
+    },
     toRooms: (targets, event, payload, except = []) => {
+      check(event, payload);
       if (targets.length === 0) return;
       const operator = io.to([...targets]);
       (except.length > 0 ? operator.except([...except]) : operator).emit(event as never, payload as never);
     },
-    toEveryone: (event, payload) => io.to(rooms.everyone).emit(event as never, payload as never),
+    toEveryone: (event, payload) => {
+      check(event, payload);
+      io.to(rooms.everyone).emit(event as never, payload as never);
+    },
     onPresence: (listener) => void presenceListeners.push(listener),
     disconnectSessions: (companyId, sessionIds) => {
       if (sessionIds.length === 0) return;

@@ -2,7 +2,7 @@ import {
   ANNOUNCEMENT_EVENT,
   type Announcement,
   type AnnouncementBody,
-  type AnnouncementEvent,
+  type AnnouncementEventPayload,
   type AnnouncementsPage,
   type AnnouncementUpdateBody,
   PAGE_SIZE,
@@ -46,7 +46,7 @@ function toAnnouncement(deps: Pick<Deps, "media">, row: AnnouncementRow): Announ
 }
 
 /** Every change reaches every connected user: announcements are for all companies. */
-function emit(deps: Deps, payload: AnnouncementEvent): void {
+function emit(deps: Deps, payload: AnnouncementEventPayload): void {
   deps.realtime.toEveryone(ANNOUNCEMENT_EVENT, payload);
 }
 

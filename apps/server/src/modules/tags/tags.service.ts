@@ -11,7 +11,7 @@ import {
   type TagSyncBody,
   type TagsPage,
   type TagUpdateBody,
-  type TicketTagsEventPayload,
+  type TicketEventPayload,
 } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import { uniqueViolation } from "../../db/errors.js";
@@ -66,7 +66,7 @@ function emitTag(deps: Deps, companyId: number, payload: TagEventPayload) {
 async function emitTicketTags(deps: Deps, companyId: number, ticketId: number, tags: TagSummary[]) {
   const ticket = await findTicketRow(deps.db, companyId, ticketId);
   if (!ticket) return;
-  const payload: TicketTagsEventPayload = { action: "update", ticket: { id: ticketId, tags } };
+  const payload: TicketEventPayload = { action: "update", ticket: { id: ticketId, tags } };
   await emitTicketEvent(deps, ticket, payload);
 }
 

@@ -1,4 +1,9 @@
-import { companyEvent, type TicketVisibilityFacts } from "@atendo/shared";
+import {
+  type AppMessageEventPayload,
+  companyEvent,
+  type TicketEventPayload,
+  type TicketVisibilityFacts,
+} from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { rooms } from "../../realtime/gateway.js";
@@ -34,13 +39,21 @@ const sameReach = (a: AudienceTicket, b: AudienceTicket) =>
   a.queueId === b.queueId && a.userId === b.userId && (a.status === "pending") === (b.status === "pending");
 
 /** `company-{id}-ticket` to the sockets allowed to see the ticket, once each. */
-export async function emitTicketEvent(deps: EventDeps, ticket: AudienceTicket, payload: unknown): Promise<void> {
+export async function emitTicketEvent(
+  deps: EventDeps,
+  ticket: AudienceTicket,
+  payload: TicketEventPayload,
+): Promise<void> {
   const audience = await ticketAudience(deps.db, ticket);
   deps.realtime.toRooms(audience, companyEvent.ticket(ticket.companyId), payload);
 }
 
 /** `company-{id}-appMessage` to the sockets allowed to see the message's ticket, once each. */
-export async function emitTicketMessage(deps: EventDeps, ticket: AudienceTicket, payload: unknown): Promise<void> {
+export async function emitTicketMessage(
+  deps: EventDeps,
+  ticket: AudienceTicket,
+  payload: AppMessageEventPayload,
+): Promise<void> {
   const audience = await ticketAudience(deps.db, ticket);
   deps.realtime.toRooms(audience, companyEvent.appMessage(ticket.companyId), payload);
 }
@@ -52,7 +65,7 @@ export async function emitTicketMessage(deps: EventDeps, ticket: AudienceTicket,
 export async function emitNewMessage(
   deps: EventDeps,
   ticket: AudienceTicket,
-  created: { message: unknown; ticket: unknown; contact: unknown },
+  created: Omit<Extract<AppMessageEventPayload, { action: "create" }>, "action">,
 ): Promise<void> {
   const audience = await ticketAudience(deps.db, ticket);
   deps.realtime.toRooms(audience, companyEvent.appMessage(ticket.companyId), { action: "create", ...created });
@@ -69,7 +82,7 @@ export async function emitTicketChange(
   deps: EventDeps,
   before: AudienceTicket,
   after: AudienceTicket,
-  payload: unknown,
+  payload: TicketEventPayload,
 ): Promise<void> {
   const [previous, next] = sameReach(before, after)
     ? await ticketAudience(deps.db, after).then((audience) => [audience, audience])
