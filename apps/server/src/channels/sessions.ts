@@ -1,4 +1,4 @@
-import { CONNECTION_PROVIDERS, type ConnectionStatus, companyEvent } from "@atendo/shared";
+import { CONNECTION_PROVIDERS, type ConnectionStatus, companyEvent, type WhatsappSessionState } from "@atendo/shared";
 import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
@@ -8,14 +8,6 @@ import { applyAck, ingestInbound } from "../modules/ingestion/ingest.js";
 import type { ChannelProvider, ProviderCallbacks, ProviderConnection, ProviderFactory } from "./provider.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "jobs" | "config" | "sessions">;
-
-export interface SessionPayload {
-  id: number;
-  status: ConnectionStatus;
-  qrcode: string;
-  retries: number;
-  updatedAt: string;
-}
 
 /**
  * One per process: runs one provider per connection, keeps the connection row's
@@ -218,7 +210,7 @@ export class SessionManager {
         updatedAt: whatsapps.updatedAt,
       });
     if (!row) return;
-    const session: SessionPayload = {
+    const session: WhatsappSessionState = {
       id: row.id,
       status: row.status,
       qrcode: row.qrcode,

@@ -77,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     log: app.log,
     corsOrigin: config.WEB_ORIGIN,
     redisUrl: config.REDIS_URL,
+    checkPayloads: config.NODE_ENV === "test",
   });
   // Before the HTTP server closes: an open long-poll would otherwise hold the close for a whole ping interval.
   app.addHook("preClose", async () => realtime.close());
