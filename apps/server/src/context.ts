@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import type { InboundSink } from "./channels/provider.js";
 import type { SessionManager } from "./channels/sessions.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
@@ -6,6 +7,7 @@ import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaStorage } from "./media/storage.js";
 import type { TokenSigner } from "./modules/auth/tokens.js";
+import type { sendTicketMessage } from "./modules/messages/send.js";
 import type { Realtime } from "./realtime/gateway.js";
 
 /** What services depend on, handed to them explicitly. */
@@ -21,4 +23,12 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The running WhatsApp sessions (set by registerChannels while the app is built). */
   sessions?: SessionManager;
+  /**
+   * The one sending path (modules/messages/send.ts), handed to the modules the messages module
+   * builds on: a ticket's transitions and timers send their automatic messages through it, since
+   * tickets cannot import messages without an import cycle.
+   */
+  sendMessage: typeof sendTicketMessage;
+  /** Where the running sessions hand inbound messages, acks and calls (ingestion and calls). */
+  inbound: InboundSink;
 }

@@ -35,6 +35,13 @@ export interface InboundCall {
   timestamp: number;
 }
 
+/** The call_log message's body: "Chamada de voz perdida às 14:05" (server local time, as the chatbot's hours). */
+export function missedCallBody(call: Pick<InboundCall, "isVideo" | "timestamp">): string {
+  const at = new Date(call.timestamp);
+  const time = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  return `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${time}`;
+}
+
 export interface OutboundMedia {
   data: Buffer;
   fileName: string;
@@ -51,6 +58,22 @@ export interface ProviderCallbacks {
   onAck(providerId: string, ack: number): Promise<void>;
   /** A call is ringing; the `call` setting decides whether it is rejected (modules/calls). */
   onCall(call: InboundCall): Promise<void>;
+}
+
+/**
+ * Where the session manager hands what providers report from the network: the ingestion and
+ * calls modules, wired by the app (http/app.ts). Channels know providers; the modules that store
+ * what providers report build on channels, so channels do not import them.
+ */
+export interface InboundSink {
+  /** Resolves only after the message is committed. */
+  message(connection: { id: number; companyId: number }, message: InboundMessage): Promise<unknown>;
+  ack(connection: { id: number; companyId: number }, providerId: string, ack: number): Promise<unknown>;
+  call(
+    connection: { id: number; companyId: number },
+    provider: Pick<ChannelProvider, "rejectCall">,
+    call: InboundCall,
+  ): Promise<void>;
 }
 
 /** One running session of one connection. */

@@ -3,11 +3,9 @@ import { and, eq, inArray, ne, notInArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import { whatsapps } from "../db/schema/index.js";
 import { AppError } from "../http/errors.js";
-import { handleInboundCall } from "../modules/calls/calls.js";
-import { applyAck, ingestInbound } from "../modules/ingestion/ingest.js";
 import type { ChannelProvider, ProviderCallbacks, ProviderConnection, ProviderFactory } from "./provider.js";
 
-type Deps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "jobs" | "config" | "sessions">;
+type Deps = Pick<AppContext, "db" | "realtime" | "log" | "inbound">;
 
 /**
  * One per process: runs one provider per connection, keeps the connection row's
@@ -175,15 +173,14 @@ export class SessionManager {
         });
       },
       onInbound: async (message) => {
-        await ingestInbound(this.deps, connection, message);
+        await this.deps.inbound.message(connection, message);
       },
       onAck: async (providerId, ack) => {
-        await applyAck(this.deps, connection, providerId, ack);
+        await this.deps.inbound.ack(connection, providerId, ack);
       },
       onCall: async (call) => {
         const provider = this.running.get(connection.id);
-        if (provider?.connection === connection)
-          await handleInboundCall(this.deps, connection, provider.provider, call);
+        if (provider?.connection === connection) await this.deps.inbound.call(connection, provider.provider, call);
       },
     };
   }

@@ -28,7 +28,10 @@ import { createMailer, type Mailer } from "../mail/mailer.js";
 import { registerMediaRoute } from "../media/serve.js";
 import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
+import { handleInboundCall } from "../modules/calls/calls.js";
 import { registerModules } from "../modules/index.js";
+import { applyAck, ingestInbound } from "../modules/ingestion/ingest.js";
+import { sendTicketMessage } from "../modules/messages/send.js";
 import { createRealtime } from "../realtime/gateway.js";
 import { authenticateToken, createAuthHooks } from "./auth.js";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.js";
@@ -98,6 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     realtime,
     jobs,
     log: app.log,
+    sendMessage: sendTicketMessage,
+    inbound: {
+      message: (connection, message) => ingestInbound(ctx, connection, message),
+      ack: (connection, providerId, ack) => applyAck(ctx, connection, providerId, ack),
+      call: (connection, provider, call) => handleInboundCall(ctx, connection, provider, call),
+    },
   };
 
   await registerSecurity(app, config);

@@ -1,6 +1,5 @@
 import { type proto, type WAMessage, WAMessageStubType, type WAMessageUpdate } from "@whiskeysockets/baileys";
-import { missedCallBody } from "../../modules/calls/calls.js";
-import type { InboundMessage } from "../provider.js";
+import { type InboundMessage, missedCallBody } from "../provider.js";
 import { isGroupJid, jidNumber } from "./jid.js";
 
 /**

@@ -1,12 +1,11 @@
 import { companyEvent, REFRESH_TOKEN_TTL_SECONDS, type SessionAnswer } from "@atendo/shared";
-import bcrypt from "bcryptjs";
-import { and, eq, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import type { Executor } from "../../db/client.js";
 import { companies, refreshTokens, sessions, users } from "../../db/schema/index.js";
 import type { RequestAuth } from "../../http/auth.js";
-import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
+import { passwordMatches } from "../users/passwords.js";
+import { endSessions, sessionsEnded } from "../users/user-sessions.js";
 import { findUserByEmail, type UserRow } from "../users/users.repository.js";
 import type { SessionLimiters } from "./rate-limiter.js";
 import { daysUntilDue, loadSessionUser } from "./session.js";
@@ -30,8 +29,7 @@ export async function login(
   perIp.hit(input.ip);
   perAccount.hit(accountKey);
   const user = await findUserByEmail(deps.db, input.email);
-  // Compare against a fixed hash when the user is unknown, so timing does not reveal which emails exist.
-  const ok = await bcrypt.compare(input.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+  const ok = await passwordMatches(input.password, user?.passwordHash);
   if (!user || !ok) throw new AppError("ERR_INVALID_CREDENTIALS");
   perIp.refund(input.ip);
   perAccount.refund(accountKey);
@@ -129,59 +127,6 @@ export async function logout(
   sessionsEnded(deps, auth.userId, ended);
 }
 
-/**
- * Ends every session of a user (password changed or reset): their refresh tokens and access
- * tokens stop working. A user who changes their own password keeps the session they did it
- * from (`keepSessionId`). Run in the caller's transaction; once it commits, the caller hands
- * the answer to `sessionsEnded`.
- */
-export async function revokeUserSessions(
-  deps: { db: Executor },
-  userId: number,
-  keepSessionId?: string,
-): Promise<EndedSession[]> {
-  // The company comes from the user, so the (company, user) index finds the sessions.
-  const companyOfUser = deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-  return endSessions(
-    deps.db,
-    userId,
-    eq(sessions.companyId, companyOfUser),
-    keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-  );
-}
-
-export interface EndedSession {
-  id: string;
-  companyId: number;
-}
-
-/** Ends the live sessions of one user that `which` picks (all of them without it). */
-function endSessions(db: Executor, userId: number, ...which: (SQL | undefined)[]): Promise<EndedSession[]> {
-  return db
-    .update(sessions)
-    .set({ endedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), ...which))
-    .returning({ id: sessions.id, companyId: sessions.companyId });
-}
-
-/**
- * After the sessions' end is committed: this process stops trusting their cached check at once
- * (other processes within the auth cache's TTL), and their sockets close on every process.
- */
-export function sessionsEnded(
-  deps: Pick<AppContext, "db" | "realtime">,
-  userId: number,
-  ended: readonly EndedSession[],
-): void {
-  forgetAuthUser(deps.db, userId);
-  const companyId = ended[0]?.companyId;
-  if (companyId === undefined) return;
-  deps.realtime.disconnectSessions(
-    companyId,
-    ended.map((session) => session.id),
-  );
-}
-
 async function issueSession(deps: Deps, user: UserRow, sessionId: string): Promise<IssuedSession> {
   const refreshToken = randomToken();
   await deps.db.insert(refreshTokens).values({
@@ -204,7 +149,3 @@ async function issueSession(deps: Deps, user: UserRow, sessionId: string): Promi
     answer: { token, user: sessionUser, daysUntilDue: daysUntilDue(sessionUser.company.dueDate) },
   };
 }
-
-export const hashPassword = (password: string) => bcrypt.hash(password, 10);
-
-const UNKNOWN_USER_HASH = bcrypt.hashSync("atendo-no-such-user", 10);

@@ -1,4 +1,4 @@
-import type { ChannelProvider, InboundCall } from "../../channels/provider.js";
+import { type ChannelProvider, type InboundCall, missedCallBody } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import { type IngestDeps, ingestInbound } from "../ingestion/ingest.js";
 import { sendTicketMessage } from "../messages/send.js";
@@ -9,13 +9,6 @@ export type CallDeps = IngestDeps & Pick<AppContext, "sessions">;
 /** What a caller reads when calls are disabled (the Whaticket family's automatic message, pt-BR). */
 export const CALLS_DISABLED_MESSAGE =
   "*Mensagem Automática:*\n\nAs chamadas de voz e vídeo estão desabilitadas para este WhatsApp, favor enviar uma mensagem de texto. Obrigado";
-
-/** The call_log message's body: "Chamada de voz perdida às 14:05" (server local time, as the chatbot's hours). */
-export function missedCallBody(call: Pick<InboundCall, "isVideo" | "timestamp">): string {
-  const at = new Date(call.timestamp);
-  const time = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
-  return `Chamada de ${call.isVideo ? "vídeo" : "voz"} perdida às ${time}`;
-}
 
 /**
  * The `call` setting (docs/decisions.md, "Calls"): enabled, the call rings on the connected

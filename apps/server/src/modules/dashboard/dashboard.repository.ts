@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { onlineSql, selectRows } from "../presence/presence.repository.js";
+import { selectRows } from "../presence/presence.repository.js";
+import { onlineSql } from "../users/online.js";
 
 /** A half-open interval [from, to) of instants. */
 export interface Period {

@@ -5,8 +5,9 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { passwordResets, users } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
-import { hashPassword, revokeUserSessions, sessionsEnded } from "../auth/auth.service.js";
 import { sha256 } from "../auth/tokens.js";
+import { hashPassword } from "../users/passwords.js";
+import { revokeUserSessions, sessionsEnded } from "../users/user-sessions.js";
 import { findUserByEmail } from "../users/users.repository.js";
 
 const MAX_ATTEMPTS = 5;

@@ -14,7 +14,6 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
-import { sendTicketMessage } from "../messages/send.js";
 import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { findDefaultWhatsapp, findWhatsapp } from "../whatsapps/whatsapps.repository.js";
@@ -45,7 +44,7 @@ import {
 import { toTicket } from "./tickets.serializers.js";
 import { ticketTexts } from "./tickets.texts.js";
 
-export type TicketsDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions">;
+export type TicketsDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "sendMessage">;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -151,7 +150,7 @@ async function sendAutomatic(
 ): Promise<boolean> {
   if (ticket.whatsappId === null || !body.trim()) return false;
   try {
-    await sendTicketMessage(
+    await deps.sendMessage(
       deps,
       { id: ticket.id, companyId: ticket.companyId, whatsappId: ticket.whatsappId, contactId: ticket.contactId },
       { body, automatic: true, userId },

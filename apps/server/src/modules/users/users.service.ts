@@ -14,10 +14,11 @@ import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { forgetAuthUser } from "../../http/auth-cache.js";
 import { AppError } from "../../http/errors.js";
-import { hashPassword, revokeUserSessions, sessionsEnded } from "../auth/auth.service.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
-import { isOnline } from "../presence/presence.repository.js";
 import { countCompanyQueues } from "../queues/queues.repository.js";
+import { isOnline } from "./online.js";
+import { hashPassword } from "./passwords.js";
+import { revokeUserSessions, sessionsEnded } from "./user-sessions.js";
 import {
   companyHasWhatsapp,
   countCompanyUsers,
