@@ -2,11 +2,13 @@ import type { z } from "zod";
 import type { AppContext } from "../context.js";
 
 /**
- * How pg-boss queues a job name: "standard" (any number of jobs), or "short":
- * at most one job waiting per singleton key, which is what timers want (a second
- * enqueue for the same key while one waits is dropped).
+ * How pg-boss queues a job name: "standard" (any number of jobs); "short": at most one job
+ * waiting per singleton key, which is what timers want (a second enqueue for the same key while
+ * one waits is dropped); "key_strict_fifo": every job carries a singleton key and the jobs of one
+ * key run one at a time in the order they were written (a key's job that is running, waiting for
+ * a retry or failed holds back the next), which is what a conversation's steps want.
  */
-export type JobPolicy = "standard" | "short";
+export type JobPolicy = "standard" | "short" | "key_strict_fifo";
 
 /**
  * One background job, declared once in its feature's `<feature>.jobs.ts`: a unique
@@ -20,6 +22,15 @@ export interface JobDefinition<Payload> {
   cron?: string;
   /** "standard" unless given. */
   policy?: JobPolicy;
+  /** Handlers running at once in each worker process (1 unless given). */
+  concurrency?: number;
+  /**
+   * Seconds between a running handler's heartbeats (at least 10): a job whose process died is
+   * retried once that long has passed without one, instead of after pg-boss's 15-minute expiry.
+   */
+  heartbeatSeconds?: number;
+  /** Retries after a failure or a lost heartbeat (pg-boss's default, 2, unless given). */
+  retryLimit?: number;
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

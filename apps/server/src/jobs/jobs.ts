@@ -13,12 +13,21 @@ export const JOB_SCHEMA = "pgboss";
 /** How long stop() lets running handlers finish; unfinished ones are retried after a restart. */
 const STOP_TIMEOUT_MS = 10_000;
 
+/**
+ * How often pg-boss looks for jobs whose heartbeat stopped (a process that died mid-handler):
+ * with a queue's heartbeatSeconds, such a job is retried within about twice this.
+ */
+const SUPERVISE_SECONDS = 10;
+
 const QUEUE_NAME = /^[\w.\-/]+$/;
 
 export interface EnqueueOptions {
   /** Not before this moment (a delayed job). */
   runAt?: Date;
-  /** With the "short" policy, a second job for the same key is dropped while one waits. */
+  /**
+   * With the "short" policy, a second job for the same key is dropped while one waits; with
+   * "key_strict_fifo" (where it is required), the key's jobs run one at a time, in order.
+   */
   singletonKey?: string;
   /**
    * The open transaction the job must commit (or roll back) with, so the row that needs the job
@@ -31,6 +40,12 @@ export interface EnqueueOptions {
 export interface Jobs {
   /** Writes a job of a declared definition; answers its id, or null when a waiting singleton dropped it. */
   enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options?: EnqueueOptions): Promise<string | null>;
+  /**
+   * Asks one of this process's workers of the job to fetch now rather than at its next poll: a
+   * caller that just committed a job it wants run at once (without workers here, nothing happens
+   * and another process's poll finds it).
+   */
+  wake(job: Pick<AnyJobDefinition, "name">): void;
   /** Creates pg-boss's schema and the queues: enqueue works from here on. */
   start(): Promise<void>;
   /** Workers and cron schedules (after the app is ready: handlers send through running sessions). */
@@ -86,9 +101,17 @@ export function createJobs(options: {
   assertJobDefinitions(definitions);
   const declared = new Map(definitions.map((definition) => [definition.name, definition]));
   const { db, backend } = jobDatabase(options.db);
-  const boss = new PgBoss({ db, backend, schema: JOB_SCHEMA });
+  const boss = new PgBoss({
+    db,
+    backend,
+    schema: JOB_SCHEMA,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
+  });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   let started = false;
+  /** Each job's workers in this process, and which of them the next wake() picks (round robin). */
+  const workers = new Map<string, { ids: string[]; next: number }>();
 
   return {
     async enqueue(job, payload, enqueueOptions = {}) {
@@ -103,14 +126,26 @@ export function createJobs(options: {
       });
     },
 
+    wake(job) {
+      const local = workers.get(job.name);
+      if (!local || local.ids.length === 0) return;
+      boss.notifyWorker(local.ids[local.next % local.ids.length]!);
+      local.next += 1;
+    },
+
     async start() {
       await boss.start();
       started = true;
       for (const definition of definitions) {
         const existing = await boss.getQueue(definition.name);
         const policy = definition.policy ?? "standard";
-        if (!existing) await boss.createQueue(definition.name, { policy });
-        else if (existing.policy !== policy) {
+        if (!existing) {
+          await boss.createQueue(definition.name, {
+            policy,
+            ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
+            ...(definition.retryLimit !== undefined ? { retryLimit: definition.retryLimit } : {}),
+          });
+        } else if (existing.policy !== policy) {
           throw new Error(`job ${definition.name}: queue policy is ${existing.policy}, declared ${policy}`);
         }
       }
@@ -118,26 +153,32 @@ export function createJobs(options: {
 
     async startWorkers(ctx) {
       for (const definition of definitions) {
-        await boss.work<unknown>(
-          definition.name,
-          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-          async (batch) => {
-            for (const job of batch) {
-              const payload = definition.payload.safeParse(job.data);
-              if (!payload.success) {
-                // A payload that cannot parse will never parse: dropping it beats retrying it forever.
-                log.error({ job: definition.name, id: job.id, issues: payload.error.issues }, "job payload invalid");
-                continue;
+        // One work() per handler slot (rather than localConcurrency), so wake() can reach each of them.
+        const local = { ids: [] as string[], next: 0 };
+        workers.set(definition.name, local);
+        for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
+          const id = await boss.work<unknown>(
+            definition.name,
+            { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+            async (batch) => {
+              for (const job of batch) {
+                const payload = definition.payload.safeParse(job.data);
+                if (!payload.success) {
+                  // A payload that cannot parse will never parse: dropping it beats retrying it forever.
+                  log.error({ job: definition.name, id: job.id, issues: payload.error.issues }, "job payload invalid");
+                  continue;
+                }
+                try {
+                  await definition.handler(ctx, payload.data as never);
+                } catch (error) {
+                  log.error({ err: error, job: definition.name, id: job.id }, "job failed");
+                  throw error;
+                }
               }
-              try {
-                await definition.handler(ctx, payload.data as never);
-              } catch (error) {
-                log.error({ err: error, job: definition.name, id: job.id }, "job failed");
-                throw error;
-              }
-            }
-          },
-        );
+            },
+          );
+          local.ids.push(id);
+        }
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
       }
       // A cron removed from its definition (or a job removed altogether) stops recurring.
@@ -148,6 +189,7 @@ export function createJobs(options: {
 
     async stop() {
       started = false;
+      workers.clear();
       await boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS });
     },
   };

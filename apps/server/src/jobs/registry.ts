@@ -1,4 +1,5 @@
-import { botTimeoutJob } from "../modules/chatbot/chatbot.jobs.js";
+import { inboundStepJob } from "../automation/automation.jobs.js";
+import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
 import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
 import { ticketExpiryJob, ticketTransferJob } from "../modules/tickets/tickets.jobs.js";
 import type { AnyJobDefinition } from "./define.js";
@@ -11,6 +12,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ticketExpiryJob,
   ticketTransferJob,
   botTimeoutJob,
+  inboundStepJob,
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
 ];

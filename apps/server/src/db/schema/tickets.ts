@@ -47,6 +47,11 @@ export const tickets = pgTable(
     promptId: integer().references((): AnyPgColumn => prompts.id, { onDelete: "set null" }),
     /** State of a running flow or typebot session (engine-owned). */
     automationState: jsonb().$type<Record<string, unknown>>(),
+    /**
+     * The newest inbound message the automation step has taken (automation/inbound-step.ts): a
+     * step retried after a crash finds its message taken and does not answer it twice.
+     */
+    automatedMessageId: integer(),
     code: varchar({ length: 50 }),
     ...timestamps(),
   },

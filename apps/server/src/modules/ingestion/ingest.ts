@@ -1,8 +1,10 @@
 import type { MediaType } from "@atendo/shared";
+import { enqueueInboundStep, inboundStepJob } from "../../automation/automation.jobs.js";
+import { startBotClock } from "../../automation/chatbot/chatbot.jobs.js";
+import { needsInboundStep } from "../../automation/inbound-step.js";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
-import { runChatbot } from "../chatbot/chatbot.js";
 import { type ContactRow, findContact, upsertContact } from "../contacts/contacts.repository.js";
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { noteAck, settleAck } from "../messages/early-acks.js";
@@ -16,7 +18,7 @@ import { messagePayload } from "../messages/messages.serializers.js";
 import { getSetting } from "../settings/settings.repository.js";
 import { emitNewMessage, emitTicketMessage } from "../tickets/tickets.events.js";
 import { startInboundClocks } from "../tickets/tickets.jobs.js";
-import { handleRatingReply, joinsRatingRequest } from "../tickets/tickets.ratings.js";
+import { joinsRatingRequest, recordRating } from "../tickets/tickets.ratings.js";
 import {
   findActiveOrNewestTicket,
   findTicketRow,
@@ -93,7 +95,9 @@ async function existingTicket(
 /**
  * The one write path for inbound messages, whatever the provider: contact,
  * ticket, message and counters in one transaction, idempotent on the provider
- * id. It resolves after the commit, so a provider acknowledges only then.
+ * id, with the timers and the automation step the message starts. It resolves
+ * after the commit and the message's events, so a provider acknowledges only
+ * then, and never waits for the automation (the chatbot runs from its step).
  */
 export async function ingestInbound(
   deps: IngestDeps,
@@ -118,6 +122,7 @@ export async function ingestInbound(
 
   let result: Exclude<IngestResult, { duplicate: true } | { skipped: "group" }>;
   let relations: TicketRelations;
+  let stepped = false;
   try {
     ({ result, relations } = await deps.db.transaction(async (tx) => {
       const { contact, created } = message.group
@@ -170,12 +175,21 @@ export async function ingestInbound(
       if (!row) throw new Duplicate();
       const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
       // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
-      await startInboundClocks(deps, tx, {
-        ticket: updated.ticket,
-        ticketCreated,
-        at: row.createdAt,
-        connection: updated.timers,
-      });
+      const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.timers };
+      await startInboundClocks(deps, tx, { ...clock, ticketCreated });
+      await startBotClock(deps, tx, clock);
+      // The answer to a closed ticket's rating request (see existingTicket above) is stored with it.
+      const rated = updated.ticket.status === "closed" && (await recordRating(tx, updated.ticket, body)) !== undefined;
+      // So is the step that runs the automation after the commit: a crash in between cannot skip it.
+      if (needsInboundStep(updated.ticket, row, rated)) {
+        await enqueueInboundStep(deps, tx, {
+          companyId,
+          ticketId,
+          messageId: row.id,
+          ...(rated ? { rated } : {}),
+        });
+        stepped = true;
+      }
       return {
         result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
         relations: updated.relations,
@@ -194,12 +208,9 @@ export async function ingestInbound(
     ticket,
     contact: contactPayload(result.contact),
   });
-  // The answer to a closed ticket's rating request (see existingTicket above).
-  if (result.ticket.status === "closed" && result.ticket.automationState?.awaitingRating === true) {
-    await handleRatingReply(deps, result.ticket, body);
-  }
-  // Routing (queue menu, option tree, working hours); it logs its own failures and never throws.
-  await runChatbot(deps, result);
+  // After the message's events, so the automation's answers follow it; without polling delay when
+  // this process runs the step's workers (another process's poll finds it otherwise).
+  if (stepped) deps.jobs.wake(inboundStepJob);
   return result;
 }
 

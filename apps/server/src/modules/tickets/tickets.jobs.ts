@@ -4,8 +4,6 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
-import { botTimeoutJob, botWaitsForChoice } from "../chatbot/chatbot.jobs.js";
-import { sendTicketMessage } from "../messages/send.js";
 import { findQueue } from "../queues/queues.repository.js";
 import { getSetting } from "../settings/settings.repository.js";
 import {
@@ -25,7 +23,7 @@ import { ticketTexts } from "./tickets.texts.js";
 
 const TicketTimerPayload = z.object({ companyId: z.number().int().positive(), ticketId: z.number().int().positive() });
 
-type TimerDeps = ClockDeps & Pick<AppContext, "realtime" | "media" | "log" | "sessions">;
+type TimerDeps = ClockDeps & Pick<AppContext, "realtime" | "media" | "log" | "sessions" | "sendMessage">;
 
 /**
  * expiresTicket: an open or pending ticket whose customer has not written for that many minutes
@@ -60,9 +58,9 @@ const audienceOf = (row: TicketRow): AudienceTicket => ({
 });
 
 /**
- * Starts the timers an inbound message starts, in the ingestion transaction that stores it (so
- * a crash cannot keep the message and lose its timers). Called by ingest.ts for every committed
- * inbound message; `at` is the message's time.
+ * Starts the ticket's timers an inbound message starts (the bot's own is chatbot.jobs.ts's), in
+ * the ingestion transaction that stores it (so a crash cannot keep the message and lose its
+ * timers). Called by ingest.ts for every committed inbound message; `at` is the message's time.
  */
 export async function startInboundClocks(
   deps: Pick<AppContext, "jobs" | "config">,
@@ -78,10 +76,6 @@ export async function startInboundClocks(
   if (connection.expiresTicket > 0) {
     const runAt = minutesAfter(config, at, connection.expiresTicket);
     await deps.jobs.enqueue(ticketExpiryJob, timer, { tx, runAt, singletonKey });
-  }
-  if (connection.timeUseBotQueues > 0 && botWaitsForChoice(ticket)) {
-    const runAt = minutesAfter(config, at, connection.timeUseBotQueues);
-    await deps.jobs.enqueue(botTimeoutJob, timer, { tx, runAt, singletonKey });
   }
   const transferAfter = connection.timeToTransfer ?? 0;
   if (ticketCreated && ticket.status === "pending" && transferAfter > 0 && connection.transferQueueId !== null) {
@@ -177,7 +171,7 @@ async function announce(deps: TimerDeps, before: TicketRow, after: TicketRow): P
 async function sendAutomatic(deps: TimerDeps, ticket: TicketRow, body: string): Promise<void> {
   if (!body.trim() || ticket.whatsappId === null) return;
   try {
-    await sendTicketMessage(
+    await deps.sendMessage(
       deps,
       { id: ticket.id, companyId: ticket.companyId, whatsappId: ticket.whatsappId, contactId: ticket.contactId },
       { body, automatic: true },

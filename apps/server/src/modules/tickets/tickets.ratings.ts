@@ -1,7 +1,5 @@
 import { RATING_MAX } from "@atendo/shared";
 import type { Executor } from "../../db/client.js";
-import { sendTicketMessage } from "../messages/send.js";
-import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import {
   claimRatingRequest,
   insertRating,
@@ -9,7 +7,6 @@ import {
   type TicketRow,
   updateTracking,
 } from "./tickets.repository.js";
-import type { TicketsDeps } from "./tickets.service.js";
 
 /** A customer's answer to the rating request: a lone 1, 2 or 3 (document 1 section 9). */
 export function parseRating(body: string): number | undefined {
@@ -36,35 +33,23 @@ export async function joinsRatingRequest(
 }
 
 /**
- * The customer answered the rating request: store the rate for the ticket's
- * attendant, mark the tracking rated, and send the connection's completion
- * message. Answers whether the message was taken as a rating. Only one of two
- * quick answers counts (the request is claimed atomically).
+ * The customer answered the rating request (a message joinsRatingRequest let in): the rate is
+ * stored for the ticket's attendant and the tracking marked rated, in the ingestion transaction
+ * that stores the message. Answers the ticket when this call took the request: only one of two
+ * quick answers counts (the request is claimed atomically). The connection's completion message
+ * goes out after the commit (automation/rating.ts).
  */
-export async function handleRatingReply(
-  deps: TicketsDeps,
+export async function recordRating(
+  db: Executor,
   ticket: Pick<TicketRow, "id" | "companyId">,
   body: string,
-): Promise<boolean> {
+): Promise<TicketRow | undefined> {
   const rate = parseRating(body);
-  const claimed = await claimRatingRequest(deps.db, ticket.companyId, ticket.id);
-  if (!claimed || rate === undefined) return false;
+  const claimed = await claimRatingRequest(db, ticket.companyId, ticket.id);
+  if (!claimed || rate === undefined) return undefined;
   const { companyId } = claimed;
-  await insertRating(deps.db, { companyId, ticketId: claimed.id, userId: claimed.userId, rate });
-  const tracking = await latestTracking(deps.db, companyId, claimed.id);
-  if (tracking) await updateTracking(deps.db, companyId, tracking.id, { rated: true });
-
-  const whatsapp = claimed.whatsappId === null ? undefined : await findWhatsapp(deps.db, companyId, claimed.whatsappId);
-  if (whatsapp?.complationMessage.trim()) {
-    try {
-      await sendTicketMessage(
-        deps,
-        { id: claimed.id, companyId, whatsappId: whatsapp.id, contactId: claimed.contactId },
-        { body: whatsapp.complationMessage, automatic: true },
-      );
-    } catch (error) {
-      deps.log.warn({ err: error, ticketId: claimed.id }, "completion message after rating not sent");
-    }
-  }
-  return true;
+  await insertRating(db, { companyId, ticketId: claimed.id, userId: claimed.userId, rate });
+  const tracking = await latestTracking(db, companyId, claimed.id);
+  if (tracking) await updateTracking(db, companyId, tracking.id, { rated: true });
+  return claimed;
 }

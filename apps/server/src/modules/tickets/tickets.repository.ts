@@ -1,5 +1,5 @@
 import type { TicketStatus } from "@atendo/shared";
-import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
@@ -576,4 +576,31 @@ export async function touchTicketWithSent(
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .returning(ticketWithRelations);
   return splitRelations(row!);
+}
+
+/**
+ * Takes inbound message `messageId` for the automation step (automation/inbound-step.ts),
+ * answering the ticket when this call took it: a message is taken once, so a step retried after
+ * a crash does not act on it twice. Message ids grow with each ticket's messages (one customer's
+ * messages are ingested one after the other), so "taken" is the newest id taken.
+ */
+export async function takeInboundMessage(
+  db: Executor,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+): Promise<TicketRow | undefined> {
+  const [row] = await db
+    .update(tickets)
+    // Automation is not activity: the ticket keeps its place in the lists.
+    .set({ automatedMessageId: messageId, updatedAt: sql`${tickets.updatedAt}` })
+    .where(
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.id, ticketId),
+        or(isNull(tickets.automatedMessageId), lt(tickets.automatedMessageId, messageId)),
+      ),
+    )
+    .returning();
+  return row;
 }

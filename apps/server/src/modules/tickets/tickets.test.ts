@@ -481,7 +481,8 @@ describe("PUT /tickets/{id}", () => {
     expect(reply).toMatchObject({ ticketCreated: false, ticket: { id: rated.id } });
     const ratings = await env.db.select().from(userRatings).where(eq(userRatings.ticketId, rated.id));
     expect(ratings).toMatchObject([{ rate: 3, userId: agent.id, companyId }]);
-    expect(sentBodies()).toEqual(["Obrigado!"]);
+    // The completion message goes out after the commit, from the message's automation step.
+    await vi.waitFor(() => expect(sentBodies()).toEqual(["Obrigado!"]));
     expect((await tracking(rated.id))[0]!.rated).toBe(true);
     const [after] = await env.db.select().from(tickets).where(eq(tickets.id, rated.id));
     expect(after).toMatchObject({ status: "closed", automationState: {} });

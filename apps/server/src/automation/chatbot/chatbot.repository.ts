@@ -2,9 +2,8 @@ import type { WorkingHours } from "@atendo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { companies, queueOptions, queues, whatsappQueues } from "../../db/schema/index.js";
+import type { QueueRow } from "../../modules/queues/queues.repository.js";
 import type { BotOption } from "./chatbot.logic.js";
-
-export type QueueRow = typeof queues.$inferSelect;
 
 /** The connection's queues, in menu order (orderQueue, unset last, then name). */
 export async function connectionQueues(db: Executor, companyId: number, whatsappId: number): Promise<QueueRow[]> {

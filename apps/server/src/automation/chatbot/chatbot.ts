@@ -2,14 +2,19 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { perDatabase } from "../../db/per-database.js";
 import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
-import { findContact } from "../contacts/contacts.repository.js";
-import type { IngestResult } from "../ingestion/ingest.js";
-import { sendTicketMessage } from "../messages/send.js";
-import { getSetting } from "../settings/settings.repository.js";
-import { emitTicketChange } from "../tickets/tickets.events.js";
-import { type TicketChanges, type TicketRow, ticketRelations, updateTicketRow } from "../tickets/tickets.repository.js";
-import { ticketPayload } from "../tickets/tickets.serializers.js";
-import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
+import { findContact } from "../../modules/contacts/contacts.repository.js";
+import { sendTicketMessage } from "../../modules/messages/send.js";
+import type { QueueRow } from "../../modules/queues/queues.repository.js";
+import { getSetting } from "../../modules/settings/settings.repository.js";
+import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
+import {
+  type TicketChanges,
+  type TicketRow,
+  ticketRelations,
+  updateTicketRow,
+} from "../../modules/tickets/tickets.repository.js";
+import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
+import type { WhatsappRow } from "../../modules/whatsapps/whatsapps.repository.js";
 import {
   type BotOption,
   dayKey,
@@ -22,7 +27,7 @@ import {
   pickQueue,
   queueMenuText,
 } from "./chatbot.logic.js";
-import { companySchedules, connectionQueues, type QueueRow, queueOptionTree } from "./chatbot.repository.js";
+import { companySchedules, connectionQueues, queueOptionTree } from "./chatbot.repository.js";
 
 export type ChatbotDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions">;
 
@@ -30,7 +35,7 @@ export type ChatbotDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" |
 export const OUT_OF_HOURS_KEY = "outOfHoursNotifiedOn";
 
 /** Whether the bot has anything to do with the ticket: a pending, unassigned, non-group ticket without queue or in the bot. */
-function eligible(ticket: TicketRow): boolean {
+export function botMayAnswer(ticket: TicketRow): boolean {
   return (
     !ticket.isGroup &&
     ticket.status === "pending" &&
@@ -40,34 +45,33 @@ function eligible(ticket: TicketRow): boolean {
   );
 }
 
-/** One bot run at a time per ticket in this process, so two quick replies are read in order. */
-const running = new Map<number, Promise<void>>();
-
-function serialized(ticketId: number, task: () => Promise<void>): Promise<void> {
-  const previous = running.get(ticketId) ?? Promise.resolve();
-  const next = previous.then(task);
-  const tail = next.catch(() => undefined);
-  running.set(ticketId, tail);
-  void tail.then(() => {
-    if (running.get(ticketId) === tail) running.delete(ticketId);
-  });
-  return next;
+/** What the bot reads before it answers: the ticket, its connection, whether the connection has queues. */
+export interface BotContext {
+  ticket: TicketRow;
+  whatsapp: WhatsappRow | null;
+  hasQueues: boolean;
 }
 
+/** Whether the bot would answer a message on the ticket now (automation/inbound-step.ts asks before taking it). */
+export const botWouldAnswer = (context: BotContext): boolean =>
+  botMayAnswer(context.ticket) && context.whatsapp !== null && context.hasQueues;
+
 /**
- * Routing after an inbound message is committed (ingest.ts): queue choice,
- * option tree and working hours. Never throws: ingestion has already stored the
- * message, so a failure here is only logged.
+ * Routing for one inbound message: queue choice, option tree and working hours. The automation
+ * step (automation/inbound-step.ts) runs it after the message's commit, once per message and in
+ * order per ticket. Never throws: the message is stored whatever happens here, so a failure is
+ * only logged.
  */
-export async function runChatbot(deps: ChatbotDeps, result: IngestResult, now: () => Date = () => new Date()) {
-  if (!("ticket" in result) || !eligible(result.ticket)) return;
-  // A call record is not a reply to the menu (modules/calls): the customer's next message is.
-  if (result.message.mediaType === "call_log") return;
-  const { ticket, message } = result;
+export async function runChatbot(
+  deps: ChatbotDeps,
+  context: BotContext,
+  body: string,
+  now: Date = new Date(),
+): Promise<void> {
   try {
-    await serialized(ticket.id, () => step(deps, ticket.companyId, ticket.id, message.body, now()));
+    await step(deps, context, body, now);
   } catch (error) {
-    deps.log.error({ err: error, ticketId: ticket.id }, "chatbot failed");
+    deps.log.error({ err: error, ticketId: context.ticket.id }, "chatbot failed");
   }
 }
 
@@ -81,14 +85,14 @@ interface Run {
 }
 
 /**
- * findTicketRow, findWhatsapp of its connection and whether the connection has queues
- * (connectionQueues not empty), in one query.
+ * The bot's context (findTicketRow, findWhatsapp of its connection and whether the connection
+ * has queues, connectionQueues not empty) in one query.
  */
-async function ticketAndConnection(
-  deps: ChatbotDeps,
+export async function botContext(
+  deps: Pick<ChatbotDeps, "db">,
   companyId: number,
   ticketId: number,
-): Promise<{ ticket: TicketRow; whatsapp: WhatsappRow | null; hasQueues: boolean } | undefined> {
+): Promise<BotContext | undefined> {
   const [row] = await ticketAndConnectionQuery.of(deps.db).execute({ companyId, ticketId });
   return row ? { ticket: row.ticket, whatsapp: row.whatsapp, hasQueues: row.hasQueues === true } : undefined;
 }
@@ -111,12 +115,10 @@ function prepareTicketAndConnection(db: ChatbotDeps["db"]) {
     .prepare("chatbot_ticket_and_connection");
 }
 
-async function step(deps: ChatbotDeps, companyId: number, ticketId: number, body: string, now: Date): Promise<void> {
-  // Read again under the lock: an earlier reply may have moved the ticket.
-  const current = await ticketAndConnection(deps, companyId, ticketId);
-  if (!current || !eligible(current.ticket) || current.ticket.whatsappId === null) return;
-  const { ticket, whatsapp } = current;
-  if (!whatsapp || !current.hasQueues) return;
+async function step(deps: ChatbotDeps, context: BotContext, body: string, now: Date): Promise<void> {
+  const { ticket, whatsapp } = context;
+  if (!botWouldAnswer(context) || !whatsapp) return;
+  const { companyId } = ticket;
   const queues = await connectionQueues(deps.db, companyId, whatsapp.id);
   if (queues.length === 0) return;
   const scheduleType = await getSetting(deps.db, companyId, "scheduleType");

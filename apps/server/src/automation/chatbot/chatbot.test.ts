@@ -12,8 +12,8 @@ import {
   whatsappQueues,
   type whatsapps,
 } from "../../db/schema/index.js";
-import { ingestInbound } from "../ingestion/ingest.js";
-import { upsertSetting } from "../settings/settings.repository.js";
+import { ingestInbound } from "../../modules/ingestion/ingest.js";
+import { upsertSetting } from "../../modules/settings/settings.repository.js";
 
 /**
  * The chatbot end to end: simulator inbound -> ingestion -> runChatbot ->
@@ -263,7 +263,8 @@ describe("chatbot over the simulator", () => {
       timestamp: Date.now(),
     });
     expect(result).toMatchObject({ duplicate: false, ticketCreated: true });
-    expect(warn).toHaveBeenCalledWith(expect.anything(), "chatbot message not sent");
+    // The bot runs after the commit, from the message's automation step.
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.anything(), "chatbot message not sent"));
     warn.mockRestore();
   });
 });

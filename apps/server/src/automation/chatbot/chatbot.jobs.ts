@@ -1,9 +1,10 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
 import { tickets } from "../../db/schema/index.js";
 import { defineJob } from "../../jobs/define.js";
-import { findContact } from "../contacts/contacts.repository.js";
+import { findContact } from "../../modules/contacts/contacts.repository.js";
 import {
   type ClockDeps,
   customerClock,
@@ -11,11 +12,12 @@ import {
   noCustomerMessageAfter,
   rearm,
   type TicketTimer,
+  ticketTimerKey,
   ticketWithConnection,
-} from "../tickets/tickets.clocks.js";
-import { emitTicketChange } from "../tickets/tickets.events.js";
-import { type TicketRow, ticketRelations } from "../tickets/tickets.repository.js";
-import { ticketPayload } from "../tickets/tickets.serializers.js";
+} from "../../modules/tickets/tickets.clocks.js";
+import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
+import { type ConnectionTimers, type TicketRow, ticketRelations } from "../../modules/tickets/tickets.repository.js";
+import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
 import { maxInvalidReplies } from "./chatbot.logic.js";
 
 type BotTimerDeps = ClockDeps & Pick<AppContext, "realtime" | "log">;
@@ -45,6 +47,23 @@ export const botTimeoutJob = defineJob<TicketTimer>({
   policy: "short",
   handler: (ctx, timer) => stopIdleBot(ctx, timer),
 });
+
+/**
+ * Starts the timeUseBotQueues clock of an inbound message in the ingestion transaction that
+ * stores it (as tickets.jobs.ts's startInboundClocks does for the ticket's own timers).
+ */
+export async function startBotClock(
+  deps: Pick<AppContext, "jobs" | "config">,
+  tx: Executor,
+  event: { ticket: TicketRow; at: Date; connection: ConnectionTimers | null },
+): Promise<void> {
+  const { ticket, at, connection } = event;
+  if (ticket.whatsappId === null || !connection || connection.timeUseBotQueues <= 0) return;
+  if (!botWaitsForChoice(ticket)) return;
+  const runAt = minutesAfter(deps.config, at, connection.timeUseBotQueues);
+  const timer: TicketTimer = { companyId: ticket.companyId, ticketId: ticket.id };
+  await deps.jobs.enqueue(botTimeoutJob, timer, { tx, runAt, singletonKey: ticketTimerKey(ticket.id) });
+}
 
 /** The timeUseBotQueues timer (idempotent: it re-reads the ticket and the clock). */
 export async function stopIdleBot(deps: BotTimerDeps, timer: TicketTimer, now = new Date()): Promise<void> {
