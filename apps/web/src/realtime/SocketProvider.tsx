@@ -1,34 +1,24 @@
 import {
-  type AuthEventPayload,
   CLIENT_EVENTS,
   companyEvent,
-  type EntityAction,
   RELOAD_AFTER_AUTH_EVENT_MS,
-  type SessionUser,
   TOAST_DURATION_MS,
   USER_STATUS_PING_MS,
 } from "@atendo/shared";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { toast } from "react-toastify";
-import type { Socket } from "socket.io-client";
 import { refreshSession } from "../api/client";
 import { clearLocalData, getToken } from "../api/credentials";
 import { useSession } from "../app/session";
 import i18n from "../i18n";
-import { createSocket, SocketContext } from "./socket";
+import { type AppSocket, createSocket, SocketContext } from "./socket";
 
 const EXPIRED_TOKEN = /ERR_SESSION_EXPIRED|expired/i;
-
-interface UserEvent {
-  action: EntityAction;
-  user?: Partial<SessionUser> & { id: number };
-  userId?: number;
-}
 
 /** Owns the socket: closed and recreated when the company or the user changes. */
 export function SocketProvider({ children }: { children: ReactNode }) {
   const { user, refreshUser } = useSession();
-  const [socket, setSocket] = useState<Socket | null>(null);
+  const [socket, setSocket] = useState<AppSocket | null>(null);
   const refreshUserRef = useRef(refreshUser);
   refreshUserRef.current = refreshUser;
 
@@ -40,27 +30,26 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       setSocket(null);
       return;
     }
-    let next: Socket | null = null;
+    let next: AppSocket | null = null;
     let closed = false;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
     let statusTimer: ReturnType<typeof setInterval> | undefined;
 
-    const attach = (socket: Socket) => {
+    const attach = (socket: AppSocket) => {
       // Presence: the server counts the user online while a socket is connected and pings (document 1 section 7).
       statusTimer = setInterval(() => {
         if (socket.connected) socket.emit(CLIENT_EVENTS.userStatus);
       }, USER_STATUS_PING_MS);
 
-      socket.on(companyEvent.auth(companyId), (payload: AuthEventPayload) => {
-        if (payload?.user?.id !== userId) return;
+      socket.on(companyEvent.auth(companyId), (payload) => {
+        if (payload.user.id !== userId) return;
         toast.error(i18n.t("session.anotherLogin"), { toastId: "another-login", autoClose: TOAST_DURATION_MS });
         clearLocalData();
         reloadTimer = setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_EVENT_MS);
       });
 
-      socket.on(companyEvent.user(companyId), (payload: UserEvent) => {
-        const id = payload?.user?.id ?? payload?.userId;
-        if (payload?.action === "update" && id === userId) void refreshUserRef.current();
+      socket.on(companyEvent.user(companyId), (payload) => {
+        if (payload.action === "update" && payload.user.id === userId) void refreshUserRef.current();
       });
 
       socket.on("connect_error", (err: Error) => {

@@ -1,3 +1,4 @@
+import type { ClientToServerEvents, RealtimeEventName, RealtimePayload, ServerToClientEvents } from "@atendo/shared";
 import { createContext, useContext, useEffect, useRef } from "react";
 import type { Socket } from "socket.io-client";
 import { BACKEND_URL } from "../api/client";
@@ -8,9 +9,12 @@ import { getToken } from "../api/credentials";
  * polling transport, token in the query. SocketProvider creates it; pages read it with useSocket().
  * The client library is a chunk of its own, fetched once someone signs in: the sign-in screen never needs it.
  */
-export async function createSocket(): Promise<Socket> {
+/** The socket typed by the realtime contract: what the server sends and what the client may send. */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export async function createSocket(): Promise<AppSocket> {
   const { io } = await import("socket.io-client");
-  const socket = io(BACKEND_URL || undefined, {
+  const socket: AppSocket = io(BACKEND_URL || undefined, {
     transports: ["polling"],
     query: { token: getToken() ?? "" },
     withCredentials: true,
@@ -23,27 +27,32 @@ export async function createSocket(): Promise<Socket> {
   return socket;
 }
 
-export const SocketContext = createContext<Socket | null>(null);
+export const SocketContext = createContext<AppSocket | null>(null);
 
 /** The current user's socket, or null while signed out. */
-export function useSocket(): Socket | null {
+export function useSocket(): AppSocket | null {
   return useContext(SocketContext);
 }
 
 /**
  * Subscribes to one event for as long as the component is mounted (and the socket lives).
+ * The event is a name from shared's `companyEvent` (or ANNOUNCEMENT_EVENT), and the
+ * handler's payload is the one the realtime contract gives it; null subscribes to nothing.
  * The handler may change between renders without re-subscribing.
  */
-export function useSocketEvent<T = unknown>(event: string | null | undefined, handler: (payload: T) => void): void {
+export function useSocketEvent<E extends RealtimeEventName>(
+  event: E | null | undefined,
+  handler: (payload: RealtimePayload<E>) => void,
+): void {
   const socket = useSocket();
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
   useEffect(() => {
     if (!socket || !event) return;
-    const listener = (payload: T) => handlerRef.current(payload);
-    socket.on(event, listener);
+    const listener = (payload: RealtimePayload<E>) => handlerRef.current(payload);
+    socket.on(event, listener as never);
     return () => {
-      socket.off(event, listener);
+      socket.off(event, listener as never);
     };
   }, [socket, event]);
 }

@@ -17,7 +17,7 @@ import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { useSocketEvent } from "../../realtime/socket";
-import { fetchConnection, type SessionEvent, whatsappDetailKey } from "./connectionsApi";
+import { fetchConnection, whatsappDetailKey } from "./connectionsApi";
 
 export interface QrcodeModalProps {
   open: boolean;
@@ -49,8 +49,8 @@ export function QrcodeModal({ open, whatsappId, onClose }: QrcodeModalProps) {
     if (detail.data) setQrcode(detail.data.qrcode);
   }, [detail.data]);
 
-  useSocketEvent<SessionEvent>(user && open ? companyEvent.whatsappSession(user.companyId) : null, (event) => {
-    if (!event?.session || event.session.id !== whatsappId) return;
+  useSocketEvent(user && open ? companyEvent.whatsappSession(user.companyId) : null, (event) => {
+    if (event.session.id !== whatsappId) return;
     // A status change with the QR still shown (OPENING right after a scan) keeps it on screen.
     if (event.session.qrcode) setQrcode(event.session.qrcode);
     else if (event.session.status === "CONNECTED" || event.session.status === "DISCONNECTED" || qrcode) onClose();

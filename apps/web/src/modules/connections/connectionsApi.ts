@@ -1,4 +1,4 @@
-import type { ConnectionStatus, QueueSummary, Whatsapp } from "@atendo/shared";
+import type { QueueSummary } from "@atendo/shared";
 import { api } from "../../api/client";
 import type { RequestBody } from "../../api/routes";
 
@@ -6,15 +6,6 @@ import type { RequestBody } from "../../api/routes";
 export const whatsappListQueryKey = ["whatsapp", "list"] as const;
 export const whatsappDetailKey = (id: number) => ["whatsapp", "detail", id] as const;
 export const connectionQueuesKey = ["whatsapp", "options", "queues"] as const;
-
-/** Realtime payload of `company-{id}-whatsapp`. */
-export type WhatsappEvent = { action: "update"; whatsapp: Whatsapp } | { action: "delete"; whatsappId: number };
-
-/** Realtime payload of `company-{id}-whatsappSession`. */
-export interface SessionEvent {
-  action: "update";
-  session: { id: number; status: ConnectionStatus; qrcode: string; retries: number; updatedAt: string };
-}
 
 export function fetchConnections(signal?: AbortSignal) {
   return api.get("/whatsapp", { query: { session: 0 }, signal });

@@ -1,5 +1,9 @@
-import { CONNECTION_ALERT_STATUSES, type Whatsapp } from "@atendo/shared";
-import type { SessionEvent, WhatsappEvent } from "./connectionsApi";
+import {
+  CONNECTION_ALERT_STATUSES,
+  type Whatsapp,
+  type WhatsappEventPayload,
+  type WhatsappSessionEventPayload,
+} from "@atendo/shared";
 
 type List = Whatsapp[] | undefined;
 
@@ -7,7 +11,7 @@ type List = Whatsapp[] | undefined;
  * A connection event applied to the cached list. Events carry the connection as an
  * attendant sees it (no token), so a token already known to an admin is kept.
  */
-export function applyWhatsappEvent(list: List, event: WhatsappEvent): List {
+export function applyWhatsappEvent(list: List, event: WhatsappEventPayload): List {
   if (!list) return list;
   if (event.action === "delete") return list.filter((item) => item.id !== event.whatsappId);
   const incoming = event.whatsapp;
@@ -19,7 +23,7 @@ export function applyWhatsappEvent(list: List, event: WhatsappEvent): List {
 }
 
 /** A session event (status, QR, retries) applied to the cached list. */
-export function applySessionEvent(list: List, event: SessionEvent): List {
+export function applySessionEvent(list: List, event: WhatsappSessionEventPayload): List {
   if (!list) return list;
   const { session } = event;
   if (!list.some((item) => item.id === session.id)) return list;

@@ -2,7 +2,7 @@ import { companyEvent, type Whatsapp } from "@atendo/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../app/session";
 import { useSocketEvent } from "../../realtime/socket";
-import { fetchConnections, type SessionEvent, type WhatsappEvent, whatsappListQueryKey } from "./connectionsApi";
+import { fetchConnections, whatsappListQueryKey } from "./connectionsApi";
 import { applySessionEvent, applyWhatsappEvent } from "./connectionsCache";
 
 /**
@@ -22,12 +22,10 @@ export function useConnections() {
     meta: { silent: true },
   });
 
-  useSocketEvent<WhatsappEvent>(user ? companyEvent.whatsapp(user.companyId) : null, (event) => {
-    if (!event) return;
+  useSocketEvent(user ? companyEvent.whatsapp(user.companyId) : null, (event) => {
     queryClient.setQueryData<Whatsapp[]>(whatsappListQueryKey, (list) => applyWhatsappEvent(list, event));
   });
-  useSocketEvent<SessionEvent>(user ? companyEvent.whatsappSession(user.companyId) : null, (event) => {
-    if (!event?.session) return;
+  useSocketEvent(user ? companyEvent.whatsappSession(user.companyId) : null, (event) => {
     queryClient.setQueryData<Whatsapp[]>(whatsappListQueryKey, (list) => applySessionEvent(list, event));
   });
 

@@ -33,14 +33,7 @@ import {
 import { useSocketEvent } from "../../realtime/socket";
 import { ContactImportDialog } from "./ContactImportDialog";
 import { ContactModal } from "./ContactModal";
-import {
-  type ContactEvent,
-  contactsKeys,
-  deleteContact,
-  fetchAllContacts,
-  fetchContactsPage,
-  importPhoneContacts,
-} from "./contactsApi";
+import { contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage, importPhoneContacts } from "./contactsApi";
 import { type ContactsPages, removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
 import { useStartConversation } from "./StartConversation";
@@ -71,12 +64,11 @@ export default function ContactsPage() {
     [updateLists],
   );
 
-  useSocketEvent<ContactEvent>(user ? companyEvent.contact(user.companyId) : null, (payload) => {
-    if (!payload) return;
+  useSocketEvent(user ? companyEvent.contact(user.companyId) : null, (payload) => {
     if (payload.action === "delete") remove(payload.contactId);
     else if (payload.action === "reload") void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() });
-    else if (payload.contact) {
-      const contact = payload.contact;
+    else {
+      const { contact } = payload;
       updateLists((pages, listSearch) => upsertContact(pages, contact, listSearch));
     }
   });

@@ -1,12 +1,6 @@
-import type { Contact, ContactUploadRow } from "@atendo/shared";
+import type { ContactUploadRow } from "@atendo/shared";
 import { api } from "../../api/client";
 import type { RequestBody } from "../../api/routes";
-
-/** Realtime payload of `company-{id}-contact`; an import sends one reload instead of a create per row. */
-export type ContactEvent =
-  | { action: "create" | "update"; contact: Contact }
-  | { action: "delete"; contactId: number }
-  | { action: "reload" };
 
 export const contactsKeys = {
   all: ["contacts"] as const,

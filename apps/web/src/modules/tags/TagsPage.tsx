@@ -28,15 +28,7 @@ import {
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { TagModal } from "./TagModal";
-import {
-  deleteTag,
-  fetchTagsPage,
-  removeTag,
-  replaceTag,
-  type TagEventPayload,
-  type TagsPages,
-  tagsKeys,
-} from "./tagsApi";
+import { deleteTag, fetchTagsPage, removeTag, replaceTag, type TagsPages, tagsKeys } from "./tagsApi";
 
 /** /tags: search, add, edit and delete tags, each shown as its coloured chip with its ticket count. */
 export default function TagsPage() {
@@ -56,8 +48,7 @@ export default function TagsPage() {
   const { query, rows: tags } = list;
   const updateLists = useListCache<TagsPages>(tagsKeys.lists);
 
-  useSocketEvent<TagEventPayload>(user ? companyEvent.tag(user.companyId) : null, (payload) => {
-    if (!payload) return;
+  useSocketEvent(user ? companyEvent.tag(user.companyId) : null, (payload) => {
     if (payload.action === "delete") updateLists((pages) => removeTag(pages, payload.tagId));
     else if (payload.action === "update") updateLists((pages) => replaceTag(pages, payload.tag));
     else void queryClient.invalidateQueries({ queryKey: tagsKeys.lists() });

@@ -1,10 +1,9 @@
-import type { Tag, TagEventPayload, TagsPage } from "@atendo/shared";
+import type { Tag, TagsPage } from "@atendo/shared";
 import type { InfiniteData } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { RequestBody } from "../../api/routes";
 
 export type TagsPages = InfiniteData<TagsPage, number>;
-export type { TagEventPayload };
 
 export const tagsKeys = {
   lists: () => ["tags", "list"] as const,

@@ -1,24 +1,68 @@
+import type { AppMessageEventPayload } from "@atendo/shared";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "./ticketPlacement";
 import { alertTicket } from "./useMessageNotifications";
-import type { AppMessagePayload } from "./useTicketsRealtime";
 
 const agent: Viewer = { id: 7, profile: "user", super: false, allTicket: false, queueIds: [1] };
 const away = { pathname: "/tickets", hidden: false };
 
-function created(ticket: Record<string, unknown>, fromMe = false): AppMessagePayload {
+type Created = Extract<AppMessageEventPayload, { action: "create" }>;
+const at = "2026-01-01T00:00:00.000Z";
+const contact: Created["contact"] = {
+  id: 3,
+  name: "Maria",
+  number: "5511",
+  email: null,
+  profilePicUrl: null,
+  isGroup: false,
+};
+
+function created(ticket: Partial<Created["ticket"]>, fromMe = false): Created {
   return {
     action: "create",
-    message: { id: 1, ticketId: 10, body: "Oi", fromMe },
-    contact: { id: 3, name: "Maria" },
+    message: {
+      id: 1,
+      ticketId: 10,
+      contactId: 3,
+      whatsappId: 1,
+      body: "Oi",
+      fromMe,
+      mediaType: "chat",
+      mediaUrl: null,
+      mediaName: null,
+      isDeleted: false,
+      isEdited: false,
+      ack: 0,
+      read: false,
+      quotedMsgId: null,
+      participant: null,
+      contact: { name: "Maria" },
+      createdAt: at,
+      updatedAt: at,
+    },
+    contact,
     ticket: {
       id: 10,
       uuid: "uuid-10",
       status: "pending",
       userId: null,
+      user: null,
       queueId: 1,
-      updatedAt: "2026-01-01T00:00:00.000Z",
-      contact: { id: 3, name: "Maria", number: "5511", email: null, profilePicUrl: null },
+      queue: null,
+      whatsappId: 1,
+      whatsapp: null,
+      contactId: 3,
+      contact,
+      isGroup: false,
+      chatbot: false,
+      lastMessage: "Oi",
+      unreadMessages: 1,
+      useIntegration: false,
+      integrationId: null,
+      promptId: null,
+      code: null,
+      createdAt: at,
+      updatedAt: at,
       ...ticket,
     },
   };
@@ -46,6 +90,6 @@ describe("alertTicket", () => {
   });
 
   it("ignores other message actions", () => {
-    expect(alertTicket({ ...created({}), action: "update" }, agent, away)).toBeNull();
+    expect(alertTicket({ action: "update", message: created({}).message }, agent, away)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { companyEvent, listShowsTicket, type Ticket } from "@atendo/shared";
+import { type AppMessageEventPayload, companyEvent, listShowsTicket, type Ticket } from "@atendo/shared";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router-dom";
@@ -7,7 +7,6 @@ import { getVolume } from "../../app/useVolume";
 import { useSocketEvent } from "../../realtime/socket";
 import { playNotificationSound, unlockNotificationSound } from "./notificationSound";
 import { normalizeTicket, type Viewer, viewerOf } from "./ticketPlacement";
-import type { AppMessagePayload } from "./useTicketsRealtime";
 
 /**
  * The ticket a new message should alert about, or null: an inbound message on
@@ -15,11 +14,11 @@ import type { AppMessagePayload } from "./useTicketsRealtime";
  * conversation is on screen.
  */
 export function alertTicket(
-  payload: AppMessagePayload | undefined,
+  payload: AppMessageEventPayload,
   viewer: Viewer,
   screen: { pathname: string; hidden: boolean },
 ): Ticket | null {
-  if (payload?.action !== "create" || !payload.message || payload.message.fromMe) return null;
+  if (payload.action !== "create" || payload.message.fromMe) return null;
   const ticket = normalizeTicket(payload.ticket, undefined);
   // What the user's lists show without show-all: a ticket they may see and attend.
   if (!ticket || !listShowsTicket(viewer, ticket, false)) return null;
@@ -63,17 +62,17 @@ export function useMessageNotifications(): void {
   }, []);
 
   const companyId = user?.companyId;
-  useSocketEvent<AppMessagePayload>(companyId ? companyEvent.appMessage(companyId) : null, (payload) => {
-    if (!user) return;
+  useSocketEvent(companyId ? companyEvent.appMessage(companyId) : null, (payload) => {
+    if (!user || payload.action !== "create") return;
     const ticket = alertTicket(payload, viewerOf(user), { pathname: pathRef.current, hidden: document.hidden });
     if (!ticket) return;
     playNotificationSound(getVolume());
     if (!document.hidden || !notificationsSupported() || Notification.permission !== "granted") return;
-    const name = payload.contact?.name || ticket.contact.name || ticket.contact.number;
+    const name = payload.contact.name || ticket.contact.name || ticket.contact.number;
     const notification = new Notification(t("notifications.newMessage", { name }), {
-      body: payload.message?.body ?? "",
+      body: payload.message.body,
       tag: `ticket-${ticket.id}`,
-      icon: payload.contact?.profilePicUrl || undefined,
+      icon: payload.contact.profilePicUrl || undefined,
     });
     notification.onclick = () => {
       window.focus();

@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, companyEvent, TICKET_STATUSES, type Ticket, type TicketEventPayload } from "@atendo/shared";
+import { CLIENT_EVENTS, companyEvent, TICKET_STATUSES, type Ticket } from "@atendo/shared";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSession } from "../../app/session";
@@ -14,14 +14,6 @@ import {
   viewerOf,
 } from "./ticketPlacement";
 import { fetchTicketsPage, type TicketListParams, type TicketPages, ticketsKeys } from "./ticketsApi";
-
-/** `company-{id}-appMessage`, as far as the lists need it. */
-export interface AppMessagePayload {
-  action: "create" | "update" | "delete";
-  ticket?: unknown;
-  message?: { id: number; ticketId: number; body: string; fromMe: boolean; mediaType?: string };
-  contact?: { id: number; name: string; profilePicUrl?: string | null };
-}
 
 /** A count asked again waits for this long, so a burst of events costs one request per list. */
 const COUNT_REFRESH_DELAY_MS = 1000;
@@ -152,9 +144,9 @@ export function useTicketsRealtime(): void {
 
   const companyId = user?.companyId;
 
-  useSocketEvent<TicketEventPayload>(companyId ? companyEvent.ticket(companyId) : null, (payload) => {
+  useSocketEvent(companyId ? companyEvent.ticket(companyId) : null, (payload) => {
     const viewer = viewerRef.current;
-    if (!viewer || !payload) return;
+    if (!viewer) return;
     if (payload.action === "update") onTicketUpdate(payload.ticket);
     else if (payload.action === "updateUnread") {
       applyToLists((data) => ({ data: clearUnread(data, payload.ticketId), countUncertain: false }));
@@ -165,7 +157,7 @@ export function useTicketsRealtime(): void {
   });
 
   // A new message moves its ticket to the top with its unread count (the ticket update that follows agrees).
-  useSocketEvent<AppMessagePayload>(companyId ? companyEvent.appMessage(companyId) : null, (payload) => {
-    if (payload?.action === "create" && payload.ticket) onTicketUpdate(payload.ticket);
+  useSocketEvent(companyId ? companyEvent.appMessage(companyId) : null, (payload) => {
+    if (payload.action === "create") onTicketUpdate(payload.ticket);
   });
 }

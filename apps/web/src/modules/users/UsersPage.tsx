@@ -24,7 +24,7 @@ import {
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { UserModal } from "./UserModal";
-import { deleteUser, fetchUsersPage, type UserEvent, usersKeys } from "./usersApi";
+import { deleteUser, fetchUsersPage, usersKeys } from "./usersApi";
 import { removeUser, upsertUser } from "./usersCache";
 import { isSearchable, useUserSearch } from "./useUserSearch";
 
@@ -52,10 +52,9 @@ export default function UsersPage() {
   );
   const remove = useCallback((userId: number) => updateLists((pages) => removeUser(pages, userId)), [updateLists]);
 
-  useSocketEvent<UserEvent>(sessionUser ? companyEvent.user(sessionUser.companyId) : null, (payload) => {
-    if (!payload) return;
+  useSocketEvent(sessionUser ? companyEvent.user(sessionUser.companyId) : null, (payload) => {
     if (payload.action === "delete") remove(payload.userId);
-    else if ((payload.action === "create" || payload.action === "update") && payload.user) upsert(payload.user);
+    else upsert(payload.user);
   });
 
   const openModal = (userId: number | null) => setModal({ open: true, userId });

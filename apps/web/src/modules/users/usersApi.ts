@@ -1,4 +1,4 @@
-import type { QueueSummary, User, Whatsapp } from "@atendo/shared";
+import type { QueueSummary, Whatsapp } from "@atendo/shared";
 import { api } from "../../api/client";
 import type { Answer, RequestBody } from "../../api/routes";
 
@@ -6,9 +6,6 @@ export type UsersPageData = Answer<"GET /users">;
 
 /** A connection as the default-connection select needs it. */
 export type ConnectionOption = Pick<Whatsapp, "id" | "name">;
-
-/** Realtime payload of `company-{id}-user`. */
-export type UserEvent = { action: "create" | "update"; user: User } | { action: "delete"; userId: number };
 
 export const usersKeys = {
   all: ["users"] as const,

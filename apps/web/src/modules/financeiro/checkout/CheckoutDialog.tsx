@@ -5,7 +5,6 @@ import {
   type Invoice,
   PAYMENT_CONCLUDED_ACTION,
   PAYMENT_REDIRECT_DELAY_MS,
-  type PaymentEventPayload,
   type SubscriptionAnswer,
   SubscriptionBody,
 } from "@atendo/shared";
@@ -115,8 +114,8 @@ export function CheckoutDialog({ open, invoice, onClose }: CheckoutDialogProps) 
     if (open && !(chosenPlanId > 0)) choosePlan(defaultPlan);
   }, [open, chosenPlanId, defaultPlan?.id]);
 
-  useSocketEvent<PaymentEventPayload>(charge && user ? companyEvent.payment(user.companyId) : null, (payload) => {
-    if (payload?.action !== PAYMENT_CONCLUDED_ACTION || renewedUntil) return;
+  useSocketEvent(charge && user ? companyEvent.payment(user.companyId) : null, (payload) => {
+    if (payload.action !== PAYMENT_CONCLUDED_ACTION || renewedUntil) return;
     const date = formatDate(payload.company.dueDate);
     setRenewedUntil(date);
     toast.success(t("checkout.toasts.renewed", { date }), { toastId: "payment-concluded" });

@@ -3,6 +3,7 @@ import {
   type Contact,
   companyEvent,
   type Ticket as TicketData,
+  type TicketEventPayload,
   type TicketMessage,
   TOAST_DURATION_MS,
 } from "@atendo/shared";
@@ -22,13 +23,6 @@ import { MessageInput } from "./MessageInput";
 import { MessagesList } from "./MessagesList";
 import { TicketHeader } from "./TicketHeader";
 import { useTicketMessages } from "./useTicketMessages";
-
-type TicketEvent =
-  | { action: "update"; ticket: Partial<TicketData> & { id: number } }
-  | { action: "updateUnread"; ticketId: number }
-  | { action: "delete"; ticketId: number };
-
-type ContactEvent = { action: string; contact?: Partial<Contact> & { id: number } };
 
 /** The conversation of one ticket: header, messages, composer and the contact drawer. */
 export function Ticket({ ticketUuid }: { ticketUuid: string }) {
@@ -79,10 +73,11 @@ export function Ticket({ ticketUuid }: { ticketUuid: string }) {
   }, [socket, ticketId]);
 
   const companyId = user?.companyId;
-  useSocketEvent<TicketEvent>(companyId ? companyEvent.ticket(companyId) : null, (payload) => {
-    if (!ticketId || !payload) return;
-    if (payload.action === "update" && payload.ticket?.id === ticketId) {
-      queryClient.setQueryData<TicketData>(queryKey, (old) => (old ? { ...old, ...payload.ticket } : old));
+  useSocketEvent(companyId ? companyEvent.ticket(companyId) : null, (payload) => {
+    if (!ticketId) return;
+    if (payload.action === "update" && payload.ticket.id === ticketId) {
+      const incoming = payload.ticket;
+      queryClient.setQueryData<TicketData>(queryKey, (old) => (old ? mergeTicket(old, incoming) : old));
     } else if (payload.action === "delete" && payload.ticketId === ticketId) {
       if (!isLeavingHere(ticketId)) {
         toast.info(t("conversation.toasts.deleted"), { toastId: "ticket-deleted", autoClose: TOAST_DURATION_MS });
@@ -91,9 +86,9 @@ export function Ticket({ ticketUuid }: { ticketUuid: string }) {
     }
   });
 
-  useSocketEvent<ContactEvent>(companyId ? companyEvent.contact(companyId) : null, (payload) => {
-    const contact = payload?.contact;
-    if (payload?.action !== "update" || !contact || contact.id !== ticket?.contactId) return;
+  useSocketEvent(companyId ? companyEvent.contact(companyId) : null, (payload) => {
+    if (payload.action !== "update" || payload.contact.id !== ticket?.contactId) return;
+    const { contact } = payload;
     queryClient.setQueryData<TicketData>(queryKey, (old) =>
       old ? { ...old, contact: { ...old.contact, ...pickContact(contact) } } : old,
     );
@@ -122,6 +117,21 @@ export function Ticket({ ticketUuid }: { ticketUuid: string }) {
       <ContactDrawer open={drawer !== "closed"} focusNotes={drawer === "notes"} ticket={ticket} onClose={closeDrawer} />
     </Box>
   );
+}
+
+/**
+ * A ticket update over the open ticket. A new message's update carries the
+ * contact with null for a missing email or picture, where the ticket has ""; a
+ * tag change carries only the tags.
+ */
+function mergeTicket(old: TicketData, incoming: Extract<TicketEventPayload, { action: "update" }>["ticket"]) {
+  if (!("contact" in incoming)) return { ...old, ...incoming };
+  const { contact } = incoming;
+  return {
+    ...old,
+    ...incoming,
+    contact: { ...contact, email: contact.email ?? "", profilePicUrl: contact.profilePicUrl ?? "" },
+  };
 }
 
 /** The contact fields the header shows, from a realtime contact. */

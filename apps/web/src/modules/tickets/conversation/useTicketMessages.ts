@@ -1,4 +1,4 @@
-import { companyEvent, type TicketMessage } from "@atendo/shared";
+import { companyEvent, type RealtimeMessage, type TicketMessage } from "@atendo/shared";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toastError } from "../../../api/client";
 import { useSession } from "../../../app/session";
@@ -51,21 +51,12 @@ function reducer(state: State, action: Action): State {
   }
 }
 
-/** The payload of `company-{id}-appMessage`: the realtime message carries its sender as `{ name }`. */
-interface AppMessageEvent {
-  action: "create" | "update" | "delete";
-  message?: Omit<TicketMessage, "contact" | "quotedMsg"> & {
-    contact?: { id?: number; name: string } | null;
-    quotedMsg?: TicketMessage["quotedMsg"];
-  };
-}
-
-/** The list's shape; the realtime sender has no id, and the list only reads its name. */
-function fromEvent(message: NonNullable<AppMessageEvent["message"]>): TicketMessage {
+/** The list's shape: the realtime message carries its sender as `{ name }`, with the id beside it. */
+function fromEvent(message: RealtimeMessage): TicketMessage {
   return {
     ...message,
     quotedMsg: message.quotedMsg ?? null,
-    contact: message.contact ? { id: message.contact.id ?? 0, name: message.contact.name } : null,
+    contact: message.contact ? { id: message.contactId ?? 0, name: message.contact.name } : null,
   };
 }
 
@@ -114,9 +105,9 @@ export function useTicketMessages(ticketId: number | undefined) {
 
   const upsert = useCallback((messages: TicketMessage[]) => dispatch({ type: "upsert", messages }), []);
 
-  useSocketEvent<AppMessageEvent>(user ? companyEvent.appMessage(user.companyId) : null, (payload) => {
-    const message = payload?.message;
-    if (!message || message.ticketId !== ticketId) return;
+  useSocketEvent(user ? companyEvent.appMessage(user.companyId) : null, (payload) => {
+    const { message } = payload;
+    if (message.ticketId !== ticketId) return;
     if (payload.action === "create") upsert([fromEvent(message)]);
     else if (payload.action === "update") dispatch({ type: "replace", message: fromEvent(message) });
   });
