@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { copyTemplateDatabase } from "./harness.js";
@@ -14,7 +15,9 @@ import { copyTemplateDatabase } from "./harness.js";
  * Crash safety of inbound messages: the real server runs as a child process,
  * is SIGKILLed in the middle of 2,000 simulator messages and restarted on the
  * same database; after the simulator redelivers (and the customers resend what
- * the dead server refused), every message is stored exactly once.
+ * the dead server refused), every message is stored exactly once. And a message
+ * committed just before a SIGKILL still gets its automation (the chatbot) once,
+ * from the next process.
  */
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
@@ -402,4 +405,94 @@ describe("crash recovery of inbound messages", () => {
     ).rows;
     expect(inbound!.rows).toBe(TOTAL);
   });
+});
+
+/** The demo seed's connection greets with its queue menu (db/seed.ts). */
+const DEMO_MENU = "Olá! Bem-vindo à Demo. Escolha uma opção:";
+
+describe("crash recovery of the automation", () => {
+  let database: Awaited<ReturnType<typeof sharedDatabase>> | undefined;
+  let server: ServerProcess | undefined;
+  let handle: DatabaseHandle | undefined;
+  let locker: pg.Client | undefined;
+
+  afterAll(async () => {
+    await server?.kill("SIGKILL");
+    await locker?.end().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
+    await database?.drop();
+  });
+
+  // A second connection holds the bot back while the server runs: PostgreSQL only (PGlite is one process's).
+  it.skipIf(!inject("testDatabase"))(
+    "answers with the bot, once, a message committed just before the SIGKILL",
+    { timeout: 240_000 },
+    async () => {
+      database = await sharedDatabase();
+      server = await ServerProcess.start(database.env);
+      await server.ensureConnected();
+      handle = await database.open();
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await handle!.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const from = "5511988776655";
+      const providerId = `crash-bot-${randomBytes(4).toString("hex")}`;
+      const stored = () =>
+        rows<{ id: number; ticketId: number }>(
+          sql`select id, ticket_id as "ticketId" from messages where whatsapp_id = ${WHATSAPP_ID} and provider_id = ${providerId}`,
+        );
+      const botAnswers = (ticketId: number) =>
+        rows<{ body: string }>(sql`select body from messages where ticket_id = ${ticketId} and from_me order by id`);
+
+      // The bot's first read joins whatsapp_queues, which the inbound path never reads: while this
+      // lock is held, a message is stored and acknowledged but the bot waits before it acts.
+      locker = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await locker.connect();
+      await locker.query("begin");
+      await locker.query("lock table whatsapp_queues in access exclusive mode");
+
+      const sent = server
+        .request("POST", "/simulator/inbound", {
+          whatsappId: WHATSAPP_ID,
+          id: providerId,
+          from,
+          name: "Cliente",
+          body: "Oi",
+        })
+        .catch(() => undefined);
+      const deadline = Date.now() + 30_000;
+      while ((await stored()).length === 0) {
+        if (Date.now() > deadline) throw new Error(`the message was not stored:\n${server.output.join("")}`);
+        await sleep(50);
+      }
+      const [message] = await stored();
+      // Long enough for the bot to reach the lock, wherever it runs.
+      await sleep(1000);
+      const [network] = await rows<{ acked: boolean }>(
+        sql`select acked_at is not null as acked from simulator_inbound where provider_id = ${providerId}`,
+      );
+      await server.kill("SIGKILL");
+      await sent;
+      await locker.query("rollback");
+      await locker.end();
+      locker = undefined;
+      // The provider had its acknowledgement with the commit: it did not wait for the bot.
+      expect(network?.acked).toBe(true);
+      expect(await botAnswers(message!.ticketId)).toEqual([]);
+
+      // The next process runs what the dead one left: the bot answers that message, and only once.
+      server = await ServerProcess.start(database.env);
+      await server.ensureConnected();
+      const answered = Date.now() + 120_000;
+      while ((await botAnswers(message!.ticketId)).length === 0) {
+        if (Date.now() > answered) throw new Error(`the bot never answered:\n${server.output.join("")}`);
+        await sleep(250);
+      }
+      // Time for a second answer to show up, were the step to run twice.
+      await sleep(5000);
+      const answers = await botAnswers(message!.ticketId);
+      expect(answers).toHaveLength(1);
+      expect(answers[0]!.body.startsWith(DEMO_MENU)).toBe(true);
+      expect(await stored()).toHaveLength(1);
+    },
+  );
 });
