@@ -22,9 +22,14 @@ export const fileListOptions = pgTable(
     fileListId: integer()
       .notNull()
       .references(() => fileLists.id, { onDelete: "cascade" }),
-    name: varchar({ length: 100 }).notNull(),
+    /** The text sent with the file (a caption). */
+    name: text().notNull().default(""),
+    /** The stored file, relative to the media root; "" until a file is uploaded. */
     path: text().notNull().default(""),
-    mediaType: varchar({ length: 30 }).notNull().default(""),
+    /** The stored file's MIME type, from its bytes (office types are longer than 30 characters). */
+    mediaType: varchar({ length: 100 }).notNull().default(""),
+    /** The uploaded file's own name, for display only. */
+    mediaName: text().notNull().default(""),
     ...timestamps(),
   },
   (t) => [index("file_list_options_company_list_idx").on(t.companyId, t.fileListId)],
