@@ -443,12 +443,13 @@ describe("crash recovery of the automation", () => {
       const botAnswers = (ticketId: number) =>
         rows<{ body: string }>(sql`select body from messages where ticket_id = ${ticketId} and from_me order by id`);
 
-      // The bot's first read joins whatsapp_queues, which the inbound path never reads: while this
-      // lock is held, a message is stored and acknowledged but the bot waits before it acts.
+      // The bot reads the company's scheduleType before it acts, and the inbound path of a private
+      // message never reads settings: while this lock is held, a message is stored and
+      // acknowledged but the bot waits before it acts.
       locker = new pg.Client({ connectionString: database.env.DATABASE_URL });
       await locker.connect();
       await locker.query("begin");
-      await locker.query("lock table whatsapp_queues in access exclusive mode");
+      await locker.query("lock table settings in access exclusive mode");
 
       const sent = server
         .request("POST", "/simulator/inbound", {

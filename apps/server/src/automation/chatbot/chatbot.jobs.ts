@@ -16,7 +16,7 @@ import {
   ticketWithConnection,
 } from "../../modules/tickets/tickets.clocks.js";
 import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
-import { type ConnectionTimers, type TicketRow, ticketRelations } from "../../modules/tickets/tickets.repository.js";
+import { type InboundConnection, type TicketRow, ticketRelations } from "../../modules/tickets/tickets.repository.js";
 import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
 import { maxInvalidReplies } from "./chatbot.logic.js";
 
@@ -55,7 +55,7 @@ export const botTimeoutJob = defineJob<TicketTimer>({
 export async function startBotClock(
   deps: Pick<AppContext, "jobs" | "config">,
   tx: Executor,
-  event: { ticket: TicketRow; at: Date; connection: ConnectionTimers | null },
+  event: { ticket: TicketRow; at: Date; connection: InboundConnection | null },
 ): Promise<void> {
   const { ticket, at, connection } = event;
   if (ticket.whatsappId === null || !connection || connection.timeUseBotQueues <= 0) return;

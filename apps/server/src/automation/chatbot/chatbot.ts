@@ -45,16 +45,13 @@ export function botMayAnswer(ticket: TicketRow): boolean {
   );
 }
 
-/** What the bot reads before it answers: the ticket, its connection, whether the connection has queues. */
+/** What the bot reads before it acts (botContext). */
 export interface BotContext {
   ticket: TicketRow;
-  whatsapp: WhatsappRow | null;
-  hasQueues: boolean;
+  whatsapp: WhatsappRow;
+  queues: QueueRow[];
+  scheduleType: string;
 }
-
-/** Whether the bot would answer a message on the ticket now (automation/inbound-step.ts asks before taking it). */
-export const botWouldAnswer = (context: BotContext): boolean =>
-  botMayAnswer(context.ticket) && context.whatsapp !== null && context.hasQueues;
 
 /**
  * Routing for one inbound message: queue choice, option tree and working hours. The automation
@@ -85,8 +82,11 @@ interface Run {
 }
 
 /**
- * The bot's context (findTicketRow, findWhatsapp of its connection and whether the connection
- * has queues, connectionQueues not empty) in one query.
+ * What the bot reads before it acts, or undefined when it has nothing to do with the ticket: the
+ * ticket and its connection with whether the connection has queues (findTicketRow, findWhatsapp
+ * and connectionQueues not empty, in one query), then the queues and the company's scheduleType.
+ * The automation step reads it all before it takes the message, so what can wait on the database
+ * waits before the take (automation/inbound-step.ts).
  */
 export async function botContext(
   deps: Pick<ChatbotDeps, "db">,
@@ -94,7 +94,13 @@ export async function botContext(
   ticketId: number,
 ): Promise<BotContext | undefined> {
   const [row] = await ticketAndConnectionQuery.of(deps.db).execute({ companyId, ticketId });
-  return row ? { ticket: row.ticket, whatsapp: row.whatsapp, hasQueues: row.hasQueues === true } : undefined;
+  if (!row?.whatsapp || row.hasQueues !== true || !botMayAnswer(row.ticket)) return undefined;
+  const [queues, scheduleType] = await Promise.all([
+    connectionQueues(deps.db, companyId, row.whatsapp.id),
+    getSetting(deps.db, companyId, "scheduleType"),
+  ]);
+  if (queues.length === 0) return undefined;
+  return { ticket: row.ticket, whatsapp: row.whatsapp, queues, scheduleType };
 }
 
 /** Built once per database (a prepared statement: the hot path skips query building). */
@@ -116,12 +122,9 @@ function prepareTicketAndConnection(db: ChatbotDeps["db"]) {
 }
 
 async function step(deps: ChatbotDeps, context: BotContext, body: string, now: Date): Promise<void> {
-  const { ticket, whatsapp } = context;
-  if (!botWouldAnswer(context) || !whatsapp) return;
+  const { ticket, whatsapp, queues, scheduleType } = context;
+  if (!botMayAnswer(ticket)) return;
   const { companyId } = ticket;
-  const queues = await connectionQueues(deps.db, companyId, whatsapp.id);
-  if (queues.length === 0) return;
-  const scheduleType = await getSetting(deps.db, companyId, "scheduleType");
   const run: Run = { deps, ticket, whatsapp, queues, scheduleType, now };
 
   if (scheduleType === "company" && !isWithinSchedule(await companySchedules(deps.db, companyId), now)) {

@@ -175,13 +175,13 @@ export async function ingestInbound(
       if (!row) throw new Duplicate();
       const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
       // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
-      const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.timers };
+      const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.connection };
       await startInboundClocks(deps, tx, { ...clock, ticketCreated });
       await startBotClock(deps, tx, clock);
       // The answer to a closed ticket's rating request (see existingTicket above) is stored with it.
       const rated = updated.ticket.status === "closed" && (await recordRating(tx, updated.ticket, body)) !== undefined;
       // So is the step that runs the automation after the commit: a crash in between cannot skip it.
-      if (needsInboundStep(updated.ticket, row, rated)) {
+      if (needsInboundStep({ ticket: updated.ticket, connection: updated.connection, message: row, rated })) {
         await enqueueInboundStep(deps, tx, {
           companyId,
           ticketId,

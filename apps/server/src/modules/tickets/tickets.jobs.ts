@@ -17,7 +17,7 @@ import {
   ticketWithConnection,
 } from "./tickets.clocks.js";
 import { type AudienceTicket, emitTicketChange } from "./tickets.events.js";
-import { type ConnectionTimers, latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
+import { type InboundConnection, latestTracking, type TicketRow, updateTracking } from "./tickets.repository.js";
 import { toTicketById } from "./tickets.service.js";
 import { ticketTexts } from "./tickets.texts.js";
 
@@ -65,7 +65,7 @@ const audienceOf = (row: TicketRow): AudienceTicket => ({
 export async function startInboundClocks(
   deps: Pick<AppContext, "jobs" | "config">,
   tx: Executor,
-  event: { ticket: TicketRow; ticketCreated: boolean; at: Date; connection: ConnectionTimers | null },
+  event: { ticket: TicketRow; ticketCreated: boolean; at: Date; connection: InboundConnection | null },
 ): Promise<void> {
   // The connection's timeouts come with the statement that wrote the ticket: no extra read per message.
   const { ticket, ticketCreated, at, connection } = event;

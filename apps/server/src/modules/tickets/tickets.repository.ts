@@ -13,6 +13,7 @@ import {
   userQueues,
   userRatings,
   users,
+  whatsappQueues,
   whatsapps,
 } from "../../db/schema/index.js";
 import { listedTicketsSql, type SessionViewer, selectedQueuesSql } from "./ticket-visibility.sql.js";
@@ -511,24 +512,31 @@ export async function findActiveOrNewestTicket(
   return row;
 }
 
-/** The connection's timeouts (tickets.jobs.ts starts their clocks), read by the statement that writes the ticket. */
-export interface ConnectionTimers {
+/**
+ * What an inbound message needs to know about its connection, read by the statement that writes
+ * the ticket: its timeouts (tickets.jobs.ts and the bot's idle timer start their clocks) and
+ * whether it has queues (without, the bot has nothing to offer).
+ */
+export interface InboundConnection {
   expiresTicket: number;
   timeUseBotQueues: number;
   timeToTransfer: number | null;
   transferQueueId: number | null;
+  hasQueues: boolean;
 }
 
-const timersColumn = sql<ConnectionTimers | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
+const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${whatsappQueues.companyId} = ${whatsapps.companyId})) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
 
-type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; timers: ConnectionTimers | null };
+type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
 
-function splitWritten(row: Parameters<typeof splitRelations>[0] & { timers: ConnectionTimers | null }): WrittenTicket {
-  const { timers, ...rest } = row;
-  return { ...splitRelations(rest), timers };
+function splitWritten(
+  row: Parameters<typeof splitRelations>[0] & { connection: InboundConnection | null },
+): WrittenTicket {
+  const { connection, ...rest } = row;
+  return { ...splitRelations(rest), connection };
 }
 
-/** insertTicket answering the names a ticket event carries (ticketRelations) and the connection's timeouts. */
+/** insertTicket answering the names a ticket event carries (ticketRelations) and its InboundConnection. */
 export async function insertTicketWithRelations(
   db: Executor,
   values: typeof tickets.$inferInsert,
@@ -536,11 +544,11 @@ export async function insertTicketWithRelations(
   const [row] = await db
     .insert(tickets)
     .values(values)
-    .returning({ ...ticketWithRelations, timers: timersColumn });
+    .returning({ ...ticketWithRelations, connection: connectionColumn });
   return splitWritten(row!);
 }
 
-/** The ticket update for a new message, answering its relations and the connection's timeouts with the row. */
+/** The ticket update for a new message, answering its relations and its InboundConnection with the row. */
 export async function touchTicketWithRelations(
   db: Executor,
   companyId: number,
@@ -551,7 +559,7 @@ export async function touchTicketWithRelations(
     .update(tickets)
     .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning({ ...ticketWithRelations, timers: timersColumn });
+    .returning({ ...ticketWithRelations, connection: connectionColumn });
   return splitWritten(row!);
 }
 
