@@ -105,6 +105,8 @@ export const QUEUE_COLOR_MIN = 3;
 export const QUEUE_COLOR_MAX = 9;
 export const TAG_NAME_MIN = 3;
 export const FILE_LIST_NAME_MIN = 3;
+/** Files in one list (ours: the spec gives none); a campaign sends every one of them to each contact. */
+export const FILE_LIST_MAX_OPTIONS = 20;
 export const PROMPT_NAME = { min: 5, max: 100 } as const;
 export const PROMPT_TEXT_MIN = 50;
 export const INTEGRATION_NAME = { min: 2, max: 50 } as const;

@@ -1,6 +1,7 @@
 export * from "./announcements.schemas.js";
 export * from "./api/index.js";
 export * from "./auth.schemas.js";
+export * from "./campaign-settings.schemas.js";
 export * from "./common.schemas.js";
 export * from "./companies.schemas.js";
 export * from "./constants.js";
@@ -8,6 +9,7 @@ export * from "./contacts.schemas.js";
 export * from "./dashboard.schemas.js";
 export * from "./enums.js";
 export * from "./errors.js";
+export * from "./file-lists.schemas.js";
 export * from "./helps.schemas.js";
 export * from "./invoices.schemas.js";
 export * from "./messages.schemas.js";

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { Announcement } from "./announcements.schemas.js";
+import { CampaignSettings } from "./campaign-settings.schemas.js";
 import { IsoDate } from "./common.schemas.js";
 import { Contact } from "./contacts.schemas.js";
 import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
+import { FileList } from "./file-lists.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { Queue } from "./queues.schemas.js";
 import { SettingSchema } from "./settings.js";
@@ -136,6 +138,17 @@ export const AnnouncementEventPayload = z.discriminatedUnion("action", [
 ]);
 export type AnnouncementEventPayload = z.infer<typeof AnnouncementEventPayload>;
 
+/** `company-{id}-file`: the /files list updates live (document 2 section 4 names no channel; this name is ours). */
+export const FileEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), file: FileList }),
+  z.object({ action: z.literal("delete"), fileId: z.number() }),
+]);
+export type FileEventPayload = z.infer<typeof FileEventPayload>;
+
+/** `company-{id}-campaignSettings`: the saved settings, so open settings screens follow each other. */
+export const CampaignSettingsEventPayload = z.object({ action: z.literal("update"), settings: CampaignSettings });
+export type CampaignSettingsEventPayload = z.infer<typeof CampaignSettingsEventPayload>;
+
 /*
  * Document 2's events, NOT EMITTED YET: their modules are still to be built. The
  * spec names the channels and their actions (create, update, delete, reload; the
@@ -229,21 +242,6 @@ export const ContactListItemEventPayload = z.discriminatedUnion("action", [
 ]);
 export type ContactListItemEventPayload = z.infer<typeof ContactListItemEventPayload>;
 
-/** `company-{id}-file` (not emitted yet; the spec says the list updates live but does not name the channel). */
-export const FileEventPayload = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["create", "update"]),
-    file: z.object({
-      id: z.number(),
-      name: z.string(),
-      message: z.string(),
-      options: z.array(z.object({ id: z.number(), name: z.string(), path: z.string(), mediaType: z.string() })),
-    }),
-  }),
-  z.object({ action: z.literal("delete"), fileId: z.number() }),
-]);
-export type FileEventPayload = z.infer<typeof FileEventPayload>;
-
 /**
  * `company-{id}-prompt` (not emitted yet; channel name ours, as for files). Every
  * socket of the company gets it, so it never carries the API key.
@@ -312,6 +310,7 @@ export const COMPANY_EVENT_PAYLOADS = {
   ContactList: ContactListEventPayload,
   ContactListItem: ContactListItemEventPayload,
   file: FileEventPayload,
+  campaignSettings: CampaignSettingsEventPayload,
   prompt: PromptEventPayload,
   queueIntegration: QueueIntegrationEventPayload,
 } as const;
@@ -352,6 +351,7 @@ export const companyEvent: { [K in CompanyEventKind]: (companyId: number) => Com
   ContactList: named("ContactList"),
   ContactListItem: named("ContactListItem"),
   file: named("file"),
+  campaignSettings: named("campaignSettings"),
   prompt: named("prompt"),
   queueIntegration: named("queueIntegration"),
 };

@@ -5,10 +5,12 @@ import type { AuthHooks } from "../http/auth.js";
 import { declareBearerSecurity } from "../http/openapi-security.js";
 import { registerAnnouncementsRoutes } from "./announcements/announcements.routes.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
+import { registerCampaignSettingsRoutes } from "./campaign-settings/campaign-settings.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
 import { registerContactsRoutes } from "./contacts/contacts.routes.js";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes.js";
 import { registerExternalApiRoutes } from "./external-api/external-api.routes.js";
+import { registerFileListsRoutes } from "./file-lists/file-lists.routes.js";
 import { registerHelpsRoutes } from "./helps/helps.routes.js";
 import { registerInvoicesRoutes } from "./invoices/invoices.routes.js";
 import { registerMessagesRoutes } from "./messages/messages.routes.js";
@@ -57,5 +59,7 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerWhatsappsRoutes(app, ctx, auth);
   registerDashboardRoutes(app, ctx, auth);
   registerAnnouncementsRoutes(app, ctx, auth);
+  registerFileListsRoutes(app, ctx, auth);
+  registerCampaignSettingsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }

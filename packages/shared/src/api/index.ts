@@ -1,8 +1,10 @@
 import { COMPANIES_ROUTES } from "./companies.routes.js";
 import { CONNECTIONS_ROUTES } from "./connections.routes.js";
+import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
 import { CONTACTS_ROUTES } from "./contacts.routes.js";
 import type { RouteGroup } from "./contract.js";
 import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
+import { FILE_LISTS_ROUTES } from "./file-lists.routes.js";
 import { QUEUES_ROUTES } from "./queues.routes.js";
 import { QUICK_MESSAGES_ROUTES } from "./quick-messages.routes.js";
 import { SESSION_ROUTES } from "./session.routes.js";
@@ -31,6 +33,8 @@ export const API_ROUTES = {
   ...QUICK_MESSAGES_ROUTES,
   ...CONNECTIONS_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...FILE_LISTS_ROUTES,
+  ...CAMPAIGN_SETTINGS_ROUTES,
 } satisfies RouteGroup;
 
 export type ApiRoutes = typeof API_ROUTES;
