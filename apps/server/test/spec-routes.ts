@@ -31,6 +31,7 @@ export const BUILT_AREAS = new Set([
   "announcements",
   "dashboard",
   "billing",
+  "files",
 ]);
 
 export const SPEC_ROUTES: SpecRoute[] = [

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, messages, queueOptions, quickMessages, ticketNotes } from "../src/db/schema/index.js";
+import {
+  fileListOptions,
+  fileLists,
+  invoices,
+  messages,
+  queueOptions,
+  quickMessages,
+  ticketNotes,
+} from "../src/db/schema/index.js";
 import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
@@ -31,6 +39,7 @@ interface Records {
   /** A connection on the simulated network (the simulator page's routes know no other). */
   simulatorId: number;
   invoiceId: number;
+  fileListId: number;
 }
 
 const CASES: Case[] = [
@@ -86,6 +95,10 @@ const CASES: Case[] = [
   { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}` },
   { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}/messages?number=5511999990001` },
   { method: "GET", url: (a) => `/invoices/${a.invoiceId}` },
+  { method: "GET", url: (a) => `/files/${a.fileListId}` },
+  { method: "PUT", url: (a) => `/files/${a.fileListId}`, payload: { name: "Hijacked", options: [] } },
+  { method: "DELETE", url: (a) => `/files/${a.fileListId}` },
+  { method: "POST", url: (a) => `/files/uploadList/${a.fileListId}`, payload: {} },
   {
     method: "POST",
     url: () => "/subscription",
@@ -137,6 +150,11 @@ beforeAll(async () => {
     .insert(invoices)
     .values({ companyId, detail: "Plan", value: 49, dueDate: new Date(Date.now() + 5 * 86_400_000) })
     .returning();
+  const [fileList] = await env.db
+    .insert(fileLists)
+    .values({ companyId, name: "Catalog", message: "Private" })
+    .returning();
+  await env.db.insert(fileListOptions).values({ companyId, fileListId: fileList!.id, name: "Price list" });
   a = {
     tenant,
     ticketUuid: ticket.uuid,
@@ -151,6 +169,7 @@ beforeAll(async () => {
     whatsappId: whatsapp.id,
     simulatorId: simulator.id,
     invoiceId: invoice!.id,
+    fileListId: fileList!.id,
   };
   b = await newTenant(env);
 });
@@ -208,5 +227,7 @@ describe("tenant isolation", () => {
     expect(options.json()).toEqual([expect.objectContaining({ id: a.queueOptionId, title: "Sales" })]);
     const invoice = await env.app.inject({ url: `/invoices/${a.invoiceId}`, headers: a.tenant.adminHeaders });
     expect(invoice.json()).toMatchObject({ id: a.invoiceId, status: "open", value: 49 });
+    const fileList = await env.app.inject({ url: `/files/${a.fileListId}`, headers: a.tenant.adminHeaders });
+    expect(fileList.json()).toMatchObject({ name: "Catalog", options: [{ name: "Price list" }] });
   });
 });
