@@ -147,3 +147,101 @@ describe("api client session handling", () => {
     ]);
   });
 });
+
+/** Just enough of XMLHttpRequest: it reports two progress steps, then answers `answer`. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static answer = { status: 200, body: "{}" };
+  method = "";
+  url = "";
+  withCredentials = false;
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = "";
+  responseText = "";
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getAllResponseHeaders() {
+    return "content-type: application/json; charset=utf-8\r\nx-other: 1\r\n";
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = FakeXhr.answer.body;
+      this.onload?.();
+    }, 0);
+  }
+  abort() {
+    this.onabort?.();
+  }
+}
+
+describe("uploads with progress", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "tok");
+    FakeXhr.sent = [];
+    vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("sends the form through XMLHttpRequest with the token and reports the bytes sent", async () => {
+    FakeXhr.answer = { status: 200, body: JSON.stringify({ id: 4, name: "Lista" }) };
+    const form = new FormData();
+    form.append("id", "9");
+    const progress: [number, number][] = [];
+    const answer = await api.post("/files/uploadList/{id}", {
+      params: { id: 4 },
+      body: form,
+      onUploadProgress: (sent, total) => progress.push([sent, total]),
+    });
+    expect(answer).toEqual({ id: 4, name: "Lista" });
+    expect(progress).toEqual([
+      [40, 100],
+      [100, 100],
+    ]);
+    const [xhr] = FakeXhr.sent;
+    expect(xhr).toMatchObject({ method: "POST", url: "/files/uploadList/4", withCredentials: true, body: form });
+    expect(xhr?.headers).toEqual({ Accept: "application/json", Authorization: "Bearer tok" });
+  });
+
+  it("turns an error answer into an ApiError, like fetch's", async () => {
+    FakeXhr.answer = { status: 413, body: JSON.stringify({ error: "ERR_PAYLOAD_TOO_LARGE" }) };
+    const failure = api.post("/files/uploadList/{id}", {
+      params: { id: 4 },
+      body: new FormData(),
+      onUploadProgress: () => undefined,
+    });
+    await expect(failure).rejects.toMatchObject({ status: 413, code: "ERR_PAYLOAD_TOO_LARGE" });
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("aborts with the signal", async () => {
+    const controller = new AbortController();
+    const pending = api.post("/files/uploadList/{id}", {
+      params: { id: 4 },
+      body: new FormData(),
+      signal: controller.signal,
+      onUploadProgress: () => undefined,
+    });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+});

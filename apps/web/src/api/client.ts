@@ -105,6 +105,57 @@ interface RawRequest {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Reports the upload of a multipart body as it goes. */
+  onUploadProgress?: UploadProgress;
+}
+
+/** Bytes of the request body sent so far, of its total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+function responseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * fetch cannot report an upload's progress, so a call that wants it goes through
+ * XMLHttpRequest and answers a Response as fetch would: the session handling stays one path.
+ */
+function sendWithProgress(url: string, init: RequestInit, onProgress: UploadProgress): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? "GET", url);
+    xhr.withCredentials = init.credentials === "include";
+    for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>)) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      // A Response refuses a body on these statuses.
+      const body = [204, 205, 304].includes(xhr.status) ? null : xhr.responseText;
+      resolve(
+        new Response(body, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: responseHeaders(xhr.getAllResponseHeaders()),
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError("Network request failed"));
+    xhr.onabort = () => reject(new DOMException("The upload was aborted.", "AbortError"));
+    if (init.signal?.aborted) {
+      reject(new DOMException("The upload was aborted.", "AbortError"));
+      return;
+    }
+    init.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
 }
 
 async function send(request: RawRequest, token: string | null): Promise<Response> {
@@ -116,13 +167,9 @@ async function send(request: RawRequest, token: string | null): Promise<Response
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(request.body);
   }
-  return fetch(buildUrl(request.path, request.query), {
-    method: request.method,
-    headers,
-    body,
-    credentials: "include",
-    signal: request.signal,
-  });
+  const url = buildUrl(request.path, request.query);
+  const init: RequestInit = { method: request.method, headers, body, credentials: "include", signal: request.signal };
+  return request.onUploadProgress ? sendWithProgress(url, init, request.onUploadProgress) : fetch(url, init);
 }
 
 let refreshing: Promise<SessionAnswer> | null = null;
@@ -194,6 +241,7 @@ interface LooseOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  onUploadProgress?: UploadProgress;
 }
 
 /** `/tickets/{id}` with `{ id: 7 }` is `/tickets/7`. */
@@ -206,8 +254,8 @@ function fillPath(path: string, params: LooseOptions["params"]): string {
 }
 
 function call<T>(method: HttpMethod, path: string, options: unknown): Promise<T> {
-  const { params, query, body, signal } = (options ?? {}) as LooseOptions;
-  return request<T>({ method, path: fillPath(path, params), query, body, signal });
+  const { params, query, body, signal, onUploadProgress } = (options ?? {}) as LooseOptions;
+  return request<T>({ method, path: fillPath(path, params), query, body, signal, onUploadProgress });
 }
 
 /**

@@ -26,6 +26,8 @@ export async function callsTheContractRefuses(id: number) {
   await api.post("/quick-messages/{id}/media-upload", { params: { id }, body: { file: "photo.png" } });
   // @ts-expect-error A query on a route that takes none.
   await api.get("/whatsapp/{id}", { params: { id }, query: { session: 0 } });
+  // @ts-expect-error Only multipart routes report an upload's progress.
+  await api.put("/tags/{id}", { params: { id }, body: { name: "x" }, onUploadProgress: () => undefined });
 }
 
 /** The answer is typed by the route's response schema. */

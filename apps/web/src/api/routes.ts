@@ -44,9 +44,15 @@ type BodyOption<E> = E extends { body: infer S extends z.ZodType }
     ? { body: FormData }
     : { body?: never };
 
+/** Multipart routes may report their upload's progress (bytes sent, of the body's total). */
+type ProgressOption<E> = E extends { multipart: true }
+  ? { onUploadProgress?: (sent: number, total: number) => void }
+  : { onUploadProgress?: never };
+
 export type CallOptions<R extends ApiRoute> = ParamsOption<Entry<R>> &
   QueryOption<Entry<R>> &
-  BodyOption<Entry<R>> & { signal?: AbortSignal };
+  BodyOption<Entry<R>> &
+  ProgressOption<Entry<R>> & { signal?: AbortSignal };
 
 /** The options argument: required when the route needs path parameters, a body or a query key. */
 export type CallArgs<R extends ApiRoute> =
