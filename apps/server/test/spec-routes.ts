@@ -31,6 +31,7 @@ export const BUILT_AREAS = new Set([
   "announcements",
   "dashboard",
   "billing",
+  "contact-lists",
   "files",
 ]);
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contactListItems,
+  contactLists,
   fileListOptions,
   fileLists,
   invoices,
@@ -40,6 +42,8 @@ interface Records {
   simulatorId: number;
   invoiceId: number;
   fileListId: number;
+  contactListId: number;
+  contactListItemId: number;
 }
 
 const CASES: Case[] = [
@@ -114,6 +118,19 @@ const CASES: Case[] = [
       invoiceId: a.invoiceId,
     }),
   },
+  { method: "GET", url: (a) => `/contact-lists/${a.contactListId}` },
+  { method: "PUT", url: (a) => `/contact-lists/${a.contactListId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/contact-lists/${a.contactListId}` },
+  { method: "POST", url: (a) => `/contact-lists/${a.contactListId}/upload`, payload: {} },
+  { method: "GET", url: (a) => `/contact-list-items?contactListId=${a.contactListId}` },
+  {
+    method: "POST",
+    url: () => "/contact-list-items",
+    payload: (a) => ({ contactListId: a.contactListId, name: "Sneaky", number: "5511999990009" }),
+  },
+  { method: "GET", url: (a) => `/contact-list-items/${a.contactListItemId}` },
+  { method: "PUT", url: (a) => `/contact-list-items/${a.contactListItemId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/contact-list-items/${a.contactListItemId}` },
 ];
 
 let env: TestEnv;
@@ -155,6 +172,11 @@ beforeAll(async () => {
     .values({ companyId, name: "Catalog", message: "Private" })
     .returning();
   await env.db.insert(fileListOptions).values({ companyId, fileListId: fileList!.id, name: "Price list" });
+  const [contactList] = await env.db.insert(contactLists).values({ companyId, name: "Clientes" }).returning();
+  const [contactListItem] = await env.db
+    .insert(contactListItems)
+    .values({ companyId, contactListId: contactList!.id, name: "Ana", number: "5511999990001" })
+    .returning();
   a = {
     tenant,
     ticketUuid: ticket.uuid,
@@ -170,6 +192,8 @@ beforeAll(async () => {
     simulatorId: simulator.id,
     invoiceId: invoice!.id,
     fileListId: fileList!.id,
+    contactListId: contactList!.id,
+    contactListItemId: contactListItem!.id,
   };
   b = await newTenant(env);
 });
@@ -229,5 +253,17 @@ describe("tenant isolation", () => {
     expect(invoice.json()).toMatchObject({ id: a.invoiceId, status: "open", value: 49 });
     const fileList = await env.app.inject({ url: `/files/${a.fileListId}`, headers: a.tenant.adminHeaders });
     expect(fileList.json()).toMatchObject({ name: "Catalog", options: [{ name: "Price list" }] });
+    const contactList = await env.app.inject({
+      url: `/contact-lists/${a.contactListId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(contactList.json()).toEqual({ id: a.contactListId, name: "Clientes", contactsCount: 1 });
+    const listItems = await env.app.inject({
+      url: `/contact-list-items?contactListId=${a.contactListId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(listItems.json().contacts).toEqual([
+      expect.objectContaining({ id: a.contactListItemId, name: "Ana", number: "5511999990001" }),
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Announcement } from "./announcements.schemas.js";
 import { CampaignSettings } from "./campaign-settings.schemas.js";
 import { IsoDate } from "./common.schemas.js";
+import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
 import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
@@ -149,6 +150,24 @@ export type FileEventPayload = z.infer<typeof FileEventPayload>;
 export const CampaignSettingsEventPayload = z.object({ action: z.literal("update"), settings: CampaignSettings });
 export type CampaignSettingsEventPayload = z.infer<typeof CampaignSettingsEventPayload>;
 
+/** `company-{id}-ContactList`: a list saved (its count included: items added or removed update it) or removed. */
+export const ContactListEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), contactList: ContactList }),
+  z.object({ action: z.literal("delete"), contactListId: z.number() }),
+]);
+export type ContactListEventPayload = z.infer<typeof ContactListEventPayload>;
+
+/**
+ * `company-{id}-ContactListItem`: an item saved (its number's check too) or removed, or
+ * "reload" with the list whose items a spreadsheet upload added, as contacts do after an import.
+ */
+export const ContactListItemEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), contactListItem: ContactListItem }),
+  z.object({ action: z.literal("delete"), contactListItemId: z.number(), contactListId: z.number() }),
+  z.object({ action: z.literal("reload"), contactListId: z.number() }),
+]);
+export type ContactListItemEventPayload = z.infer<typeof ContactListItemEventPayload>;
+
 /*
  * Document 2's events, NOT EMITTED YET: their modules are still to be built. The
  * spec names the channels and their actions (create, update, delete, reload; the
@@ -212,35 +231,6 @@ export const CampaignEventPayload = z.discriminatedUnion("action", [
   z.object({ action: z.literal("delete"), campaignId: z.number() }),
 ]);
 export type CampaignEventPayload = z.infer<typeof CampaignEventPayload>;
-
-/** `company-{id}-ContactList` (not emitted yet). */
-export const ContactListEventPayload = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["create", "update"]),
-    contactList: z.object({ id: z.number(), name: z.string(), contactsCount: z.number() }),
-  }),
-  z.object({ action: z.literal("delete"), contactListId: z.number() }),
-]);
-export type ContactListEventPayload = z.infer<typeof ContactListEventPayload>;
-
-/** `company-{id}-ContactListItem` (not emitted yet): "reload" after an import, as contacts do. */
-export const ContactListItemEventPayload = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["create", "update"]),
-    contactListItem: z.object({
-      id: z.number(),
-      name: z.string(),
-      number: z.string(),
-      email: z.string(),
-      companyId: z.number(),
-      contactListId: z.number(),
-      isWhatsappValid: z.boolean().nullable(),
-    }),
-  }),
-  z.object({ action: z.literal("delete"), contactListItemId: z.number() }),
-  z.object({ action: z.literal("reload") }),
-]);
-export type ContactListItemEventPayload = z.infer<typeof ContactListItemEventPayload>;
 
 /**
  * `company-{id}-prompt` (not emitted yet; channel name ours, as for files). Every

@@ -1,5 +1,6 @@
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
+import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
 import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
 import { ticketExpiryJob, ticketTransferJob } from "../modules/tickets/tickets.jobs.js";
 import type { AnyJobDefinition } from "./define.js";
@@ -15,4 +16,5 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   inboundStepJob,
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
+  checkContactListNumbersJob,
 ];

@@ -7,6 +7,7 @@ import { registerAnnouncementsRoutes } from "./announcements/announcements.route
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCampaignSettingsRoutes } from "./campaign-settings/campaign-settings.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
+import { registerContactListsRoutes } from "./contact-lists/contact-lists.routes.js";
 import { registerContactsRoutes } from "./contacts/contacts.routes.js";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes.js";
 import { registerExternalApiRoutes } from "./external-api/external-api.routes.js";
@@ -53,6 +54,7 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerQuickMessagesRoutes(app, ctx, auth);
   registerTagsRoutes(app, ctx, auth);
   registerContactsRoutes(app, ctx, auth);
+  registerContactListsRoutes(app, ctx, auth);
   registerWhatsappSessionsRoutes(app, ctx, auth);
   registerSimulatorRoutes(app, ctx, auth);
   registerSimulatorCallRoutes(app, ctx);

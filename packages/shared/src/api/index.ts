@@ -1,6 +1,7 @@
+import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
 import { COMPANIES_ROUTES } from "./companies.routes.js";
 import { CONNECTIONS_ROUTES } from "./connections.routes.js";
-import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
+import { CONTACT_LISTS_ROUTES } from "./contact-lists.routes.js";
 import { CONTACTS_ROUTES } from "./contacts.routes.js";
 import type { RouteGroup } from "./contract.js";
 import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
@@ -33,6 +34,7 @@ export const API_ROUTES = {
   ...QUICK_MESSAGES_ROUTES,
   ...CONNECTIONS_ROUTES,
   ...DASHBOARD_ROUTES,
+  ...CONTACT_LISTS_ROUTES,
   ...FILE_LISTS_ROUTES,
   ...CAMPAIGN_SETTINGS_ROUTES,
 } satisfies RouteGroup;

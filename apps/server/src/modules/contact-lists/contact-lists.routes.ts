@@ -1,0 +1,160 @@
+import {
+  CONTACT_LIST_UPLOAD_MAX_BYTES,
+  ContactList,
+  ContactListBody,
+  ContactListItem,
+  ContactListItemBody,
+  ContactListItemsPage,
+  ContactListItemsQuery,
+  ContactListItemUpdateBody,
+  ContactListsListQuery,
+  ContactListsPage,
+  ContactListUploadAnswer,
+  IdParams,
+  ListQuery,
+  MessageAnswer,
+} from "@atendo/shared";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { App } from "../../http/app.js";
+import type { AuthHooks } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import {
+  createContactList,
+  createContactListItem,
+  listCompanyContactLists,
+  pageCompanyContactLists,
+  pageListItems,
+  removeContactList,
+  removeContactListItem,
+  renameContactListById,
+  showContactList,
+  showContactListItem,
+  updateContactListItemById,
+} from "./contact-lists.service.js";
+import { type UploadedFile, uploadToContactList } from "./contact-lists.upload.js";
+
+const tags = ["contact-lists"];
+
+/** The multipart body's `file` part, at most the spreadsheet limit (beyond it the multipart plugin answers 413). */
+async function readSpreadsheetUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
+  }
+  let upload: UploadedFile | undefined;
+  for await (const part of request.parts({
+    limits: { fileSize: CONTACT_LIST_UPLOAD_MAX_BYTES, files: 1, fields: 10 },
+  })) {
+    if (part.type !== "file") continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
+  }
+  return upload;
+}
+
+/** Contact lists feed campaigns, which are the admins' (the Administration menu): every route is for admins. */
+export function registerContactListsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  // Document 2 writes GET /contact-lists/: the router answers both spellings.
+  app.get(
+    "/contact-lists",
+    { onRequest: auth.admin, schema: { tags, querystring: ListQuery, response: { 200: ContactListsPage } } },
+    async (request) => pageCompanyContactLists(ctx, request.auth, request.query),
+  );
+
+  app.get(
+    "/contact-lists/list",
+    {
+      onRequest: auth.admin,
+      schema: { tags, querystring: ContactListsListQuery, response: { 200: z.array(ContactList) } },
+    },
+    async (request) => listCompanyContactLists(ctx, request.auth),
+  );
+
+  app.get(
+    "/contact-lists/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: ContactList } } },
+    async (request) => showContactList(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/contact-lists",
+    { onRequest: auth.admin, schema: { tags, body: ContactListBody, response: { 200: ContactList } } },
+    async (request) => createContactList(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    "/contact-lists/:id",
+    {
+      onRequest: auth.admin,
+      schema: { tags, params: IdParams, body: ContactListBody, response: { 200: ContactList } },
+    },
+    async (request) => renameContactListById(ctx, request.auth, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/contact-lists/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await removeContactList(ctx, request.auth, request.params.id);
+      return { message: "contactListDeleted" };
+    },
+  );
+
+  app.post(
+    "/contact-lists/:id/upload",
+    {
+      onRequest: auth.admin,
+      schema: {
+        tags,
+        description:
+          "multipart/form-data with the spreadsheet (.xls or .xlsx, judged by its bytes) as `file`: a header row " +
+          "naming the columns name, number and email, then one contact per row. Answers the rows read, the items " +
+          "added, and each refused row with its line and reason; the numbers are checked on WhatsApp afterwards.",
+        params: IdParams,
+        consumes: ["multipart/form-data"],
+        response: { 200: ContactListUploadAnswer },
+      },
+    },
+    async (request) => uploadToContactList(ctx, request.auth, request.params.id, () => readSpreadsheetUpload(request)),
+  );
+
+  app.get(
+    "/contact-list-items",
+    {
+      onRequest: auth.admin,
+      schema: { tags, querystring: ContactListItemsQuery, response: { 200: ContactListItemsPage } },
+    },
+    async (request) => pageListItems(ctx, request.auth, request.query),
+  );
+
+  app.get(
+    "/contact-list-items/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: ContactListItem } } },
+    async (request) => showContactListItem(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/contact-list-items",
+    { onRequest: auth.admin, schema: { tags, body: ContactListItemBody, response: { 200: ContactListItem } } },
+    async (request) => createContactListItem(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    "/contact-list-items/:id",
+    {
+      onRequest: auth.admin,
+      schema: { tags, params: IdParams, body: ContactListItemUpdateBody, response: { 200: ContactListItem } },
+    },
+    async (request) => updateContactListItemById(ctx, request.auth, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/contact-list-items/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await removeContactListItem(ctx, request.auth, request.params.id);
+      return { message: "contactListItemDeleted" };
+    },
+  );
+}
