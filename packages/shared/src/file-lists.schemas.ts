@@ -87,15 +87,20 @@ export const FileListUpdateBody = z.object({
 });
 export type FileListUpdateBody = z.infer<typeof FileListUpdateBody>;
 
-/** The dialog's text fields (the files themselves are picked beside the form). */
+/**
+ * The dialog's fields: an entry carries the id of the stored entry it edits
+ * (`optionId`: the form library keeps `id` for itself); the web adds the files.
+ */
 export const FileListForm = z.object({
   name: fileListFields.name,
   message: fileListFields.message,
-  options: z.array(
-    z.object({
-      optionId: z.number().optional(),
-      name: z.string().trim().max(FILE_LIST_OPTION_NAME_MAX, "tooLong"),
-    }),
-  ),
+  options: z
+    .array(
+      z.object({
+        optionId: z.number().optional(),
+        name: z.string().trim().max(FILE_LIST_OPTION_NAME_MAX, "tooLong"),
+      }),
+    )
+    .max(FILE_LIST_MAX_OPTIONS, "tooMany"),
 });
 export type FileListForm = z.infer<typeof FileListForm>;

@@ -27,6 +27,7 @@ const AnnouncementsPage = lazy(() => import("../modules/announcements/Announceme
 const FinanceiroPage = lazy(() => import("../modules/financeiro/FinanceiroPage"));
 const SubscriptionPage = lazy(() => import("../modules/subscription/SubscriptionPage"));
 const TodoListPage = lazy(() => import("../modules/todolist/TodoListPage"));
+const FilesPage = lazy(() => import("../modules/file-lists/FilesPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -68,7 +69,14 @@ export function AppRoutes() {
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/helps" element={<HelpsPage />} />
             <Route path="/users" element={<UsersPage />} />
-            <Route path="/files" element={<Pending labelKey="files" />} />
+            <Route
+              path="/files"
+              element={
+                <AdminOnly>
+                  <FilesPage />
+                </AdminOnly>
+              }
+            />
             <Route
               path="/prompts"
               element={

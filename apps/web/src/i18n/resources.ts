@@ -4,6 +4,7 @@ import * as auth from "../modules/auth/i18n";
 import * as connections from "../modules/connections/i18n";
 import * as contacts from "../modules/contacts/i18n";
 import * as dashboard from "../modules/dashboard/i18n";
+import * as fileLists from "../modules/file-lists/i18n";
 import * as financeiro from "../modules/financeiro/i18n";
 import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
@@ -41,6 +42,7 @@ const MODULES: ModuleLocales[] = [
   connections,
   contacts,
   dashboard,
+  fileLists,
   financeiro,
   kanban,
   queues,

@@ -8,10 +8,10 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { RecordDialog, type RecordFormProps, RecordFormShell, useFieldMessage } from "../../components";
+import { mediaTooLarge } from "../../utils/uploadLimits";
 import {
   createQuickMessage,
   fetchQuickMessage,
-  mediaTooLarge,
   quickMessagesKeys,
   removeQuickMessageMedia,
   updateQuickMessage,

@@ -30,13 +30,3 @@ export function uploadQuickMessageMedia(id: number, file: File) {
 }
 export const removeQuickMessageMedia = (id: number) =>
   api.delete("/quick-messages/{id}/media-upload", { params: { id } });
-
-/** Document 2 section 5: images up to 2 MB, audio 5 MB, video 20 MB (the server checks the bytes again). */
-export function mediaTooLarge(
-  file: Pick<File, "type" | "size">,
-  limits: { image: number; audio: number; video: number },
-) {
-  const family = file.type.split("/")[0];
-  const limit = family === "image" ? limits.image : family === "audio" ? limits.audio : limits.video;
-  return file.size > limit ? limit : null;
-}
