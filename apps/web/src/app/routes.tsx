@@ -28,6 +28,7 @@ const FinanceiroPage = lazy(() => import("../modules/financeiro/FinanceiroPage")
 const SubscriptionPage = lazy(() => import("../modules/subscription/SubscriptionPage"));
 const TodoListPage = lazy(() => import("../modules/todolist/TodoListPage"));
 const FilesPage = lazy(() => import("../modules/file-lists/FilesPage"));
+const CampaignsConfigPage = lazy(() => import("../modules/campaign-settings/CampaignsConfigPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -132,7 +133,16 @@ export function AppRoutes() {
                 />
                 <Route path="/campaigns" element={<CampaignsGate labelKey="campaigns" />} />
                 <Route path="/campaign/:campaignId/report" element={<CampaignsGate labelKey="campaigns" />} />
-                <Route path="/campaigns-config" element={<CampaignsGate labelKey="campaignsConfig" />} />
+                <Route
+                  path="/campaigns-config"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <CampaignsConfigPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
                 <Route path="/phrase-lists" element={<CampaignsGate labelKey="flowsCampaign" />} />
                 <Route path="/flowbuilders" element={<CampaignsGate labelKey="flowsConversation" />} />
                 <Route path="/flowbuilder/:id?" element={<CampaignsGate labelKey="flows" />} />

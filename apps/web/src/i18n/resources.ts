@@ -1,6 +1,7 @@
 import type { Language } from "@atendo/shared";
 import * as announcements from "../modules/announcements/i18n";
 import * as auth from "../modules/auth/i18n";
+import * as campaignSettings from "../modules/campaign-settings/i18n";
 import * as connections from "../modules/connections/i18n";
 import * as contacts from "../modules/contacts/i18n";
 import * as dashboard from "../modules/dashboard/i18n";
@@ -39,6 +40,7 @@ const MODULES: ModuleLocales[] = [
   users,
   settings,
   announcements,
+  campaignSettings,
   connections,
   contacts,
   dashboard,

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import { Loading } from "../../components/Loading";
+import { CampaignIntervalOptions } from "../campaign-settings/CampaignIntervalOptions";
 import { toastFailure, toastSuccess } from "./feedback";
 import { settingsKeys } from "./queries";
 
@@ -98,6 +99,7 @@ export function OptionsTab({ settings, loading, isSuper }: OptionsTabProps) {
   return (
     <Stack spacing={3}>
       <Box sx={optionsGrid}>{optionSelects(false)}</Box>
+      <CampaignIntervalOptions />
 
       {isSuper ? (
         <>
