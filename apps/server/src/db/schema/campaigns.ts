@@ -1,5 +1,6 @@
 import type { CampaignStatus } from "@atendo/shared";
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { contactListItems, contactLists } from "./contact-lists.js";
@@ -32,7 +33,13 @@ export const campaigns = pgTable(
   (t) => [index("campaigns_company_status_idx").on(t.companyId, t.status)],
 );
 
-/** One row per contact a campaign sends to; unique so a send is never doubled. */
+/**
+ * One row per recipient of a campaign, unique on (campaign, number), so a number
+ * is planned once whatever retries the planning. The dispatcher claims due rows
+ * (send_at passed, neither delivered nor failed) with FOR UPDATE SKIP LOCKED and
+ * sends each under a message id derived from the row, so a resend after a crash
+ * is the same message on the network.
+ */
 export const campaignShippings = pgTable(
   "campaign_shippings",
   {
@@ -43,12 +50,26 @@ export const campaignShippings = pgTable(
       .references(() => campaigns.id, { onDelete: "cascade" }),
     contactListItemId: integer().references(() => contactListItems.id, { onDelete: "set null" }),
     number: varchar({ length: 50 }).notNull(),
+    name: varchar({ length: 100 }).notNull().default(""),
+    /** Which of message1..message5 this recipient gets (0-based). */
+    variant: smallint().notNull().default(0),
+    /** The text as sent, variables replaced; "" until delivered. */
     message: text().notNull().default(""),
-    jobId: varchar({ length: 100 }),
+    /** When the pacing lets this row go out. */
+    sendAt: timestamp({ withTimezone: true }).notNull(),
+    /** Taken by a dispatcher run; a later run of the same campaign retakes it if it was never delivered. */
+    claimedAt: timestamp({ withTimezone: true }),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** The provider refused this number: not retried. */
+    failedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex("campaign_shippings_campaign_number_unique").on(t.companyId, t.campaignId, t.number)],
+  (t) => [
+    uniqueIndex("campaign_shippings_campaign_number_unique").on(t.companyId, t.campaignId, t.number),
+    index("campaign_shippings_due_idx")
+      .on(t.companyId, t.campaignId, t.sendAt, t.id)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
 );
 
 export const campaignSettings = pgTable(

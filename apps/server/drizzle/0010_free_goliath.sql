@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_shippings" DROP COLUMN "job_id";
