@@ -2,8 +2,9 @@ import type { ExternalSendAnswer } from "@atendo/shared";
 import { AppError } from "../../http/errors.js";
 import type { RateLimiter } from "../auth/rate-limiter.js";
 import { type OutgoingMessage, type SendDeps, sendTicketMessage } from "../messages/send.js";
+import { ticketForNumber } from "../tickets/outbound-ticket.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
-import { findConnectionByToken, ticketForNumber } from "./external-api.repository.js";
+import { findConnectionByToken } from "./external-api.repository.js";
 
 /** Calls per connection token per minute. */
 export const EXTERNAL_API_RATE_LIMIT = 60;
