@@ -28,6 +28,8 @@ const FinanceiroPage = lazy(() => import("../modules/financeiro/FinanceiroPage")
 const SubscriptionPage = lazy(() => import("../modules/subscription/SubscriptionPage"));
 const TodoListPage = lazy(() => import("../modules/todolist/TodoListPage"));
 const FilesPage = lazy(() => import("../modules/file-lists/FilesPage"));
+const ContactListsPage = lazy(() => import("../modules/contact-lists/ContactListsPage"));
+const ContactListItemsPage = lazy(() => import("../modules/contact-lists/ContactListItemsPage"));
 const CampaignsConfigPage = lazy(() => import("../modules/campaign-settings/CampaignsConfigPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
@@ -126,10 +128,25 @@ export function AppRoutes() {
 
             {campaigns ? (
               <>
-                <Route path="/contact-lists" element={<CampaignsGate labelKey="contactLists" />} />
+                <Route
+                  path="/contact-lists"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <ContactListsPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
                 <Route
                   path="/contact-lists/:contactListId/contacts"
-                  element={<CampaignsGate labelKey="contactLists" />}
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <ContactListItemsPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
                 />
                 <Route path="/campaigns" element={<CampaignsGate labelKey="campaigns" />} />
                 <Route path="/campaign/:campaignId/report" element={<CampaignsGate labelKey="campaigns" />} />

@@ -17,6 +17,8 @@ export function SearchField({ label, value, onChange, minWidth, hint }: SearchFi
   return (
     <TextField
       size="small"
+      // The theme makes fields full width; in a header that pushes the buttons onto a line of their own.
+      fullWidth={false}
       type="search"
       placeholder={label}
       value={value}

@@ -3,6 +3,7 @@ import * as announcements from "../modules/announcements/i18n";
 import * as auth from "../modules/auth/i18n";
 import * as campaignSettings from "../modules/campaign-settings/i18n";
 import * as connections from "../modules/connections/i18n";
+import * as contactLists from "../modules/contact-lists/i18n";
 import * as contacts from "../modules/contacts/i18n";
 import * as dashboard from "../modules/dashboard/i18n";
 import * as fileLists from "../modules/file-lists/i18n";
@@ -43,6 +44,7 @@ const MODULES: ModuleLocales[] = [
   campaignSettings,
   connections,
   contacts,
+  contactLists,
   dashboard,
   fileLists,
   financeiro,
