@@ -50,7 +50,7 @@ function IntervalOptions() {
     <Stack spacing={2}>
       <Divider />
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {t("campaignSettings.intervals.title")}
+        {t("campaignSettings.intervals.settingsTitle")}
       </Typography>
       {settings.data ? <CampaignIntervalFields value={settings.data} onChange={onChange} size="small" /> : <Loading />}
     </Stack>

@@ -4,6 +4,7 @@ const pt = {
     subtitle: "Como as campanhas espaçam os envios e os textos que as mensagens podem usar.",
     intervals: {
       title: "Intervalos",
+      settingsTitle: "Intervalos das campanhas",
       description: "Espaçar os envios deixa o ritmo parecido com o de uma pessoa e ajuda a evitar bloqueios do número.",
     },
     fields: {
@@ -56,6 +57,7 @@ const en: typeof pt = {
     subtitle: "How campaigns space their sends, and the texts their messages may use.",
     intervals: {
       title: "Intervals",
+      settingsTitle: "Campaign intervals",
       description: "Spacing the sends keeps a human pace and helps keep the number from being blocked.",
     },
     fields: {
@@ -108,6 +110,7 @@ const es: typeof pt = {
     subtitle: "Cómo las campañas espacian los envíos y los textos que sus mensajes pueden usar.",
     intervals: {
       title: "Intervalos",
+      settingsTitle: "Intervalos de las campañas",
       description: "Espaciar los envíos mantiene un ritmo humano y ayuda a evitar que el número sea bloqueado.",
     },
     fields: {

@@ -271,8 +271,8 @@ function FileListFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
               ))
             )}
           </Stack>
+          <input ref={picker} type="file" multiple hidden onChange={onPick} data-testid="file-list-picker" />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ mt: 1.5, alignItems: { sm: "center" } }}>
-            <input ref={picker} type="file" multiple hidden onChange={onPick} data-testid="file-list-picker" />
             <Button
               variant="outlined"
               startIcon={<AttachFileIcon />}
