@@ -18,7 +18,15 @@ export const schedules = pgTable(
     body: text().notNull(),
     sendAt: timestamp({ withTimezone: true }).notNull(),
     sentAt: timestamp({ withTimezone: true }),
+    /** PENDENTE, ENVIANDO (taken by its sender), ENVIADA or ERRO (SCHEDULE_STATUSES). */
     status: varchar({ length: 20 }).notNull().default("PENDENTE"),
+    /** Why the send failed (ERRO): an ERR_* code. */
+    errorCode: varchar({ length: 64 }),
+    /**
+     * Raised with every job written for the schedule (created, moved, retried after an error):
+     * only the job carrying the current version may send, so an outdated one does nothing.
+     */
+    sendVersion: integer().notNull().default(0),
     mediaPath: text(),
     mediaName: text(),
     ...timestamps(),
