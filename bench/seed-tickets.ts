@@ -9,7 +9,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
-import { hashPassword } from "../apps/server/src/modules/auth/auth.service.js";
+import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
 
 type Rows<T> = { rows: T[] };
 
