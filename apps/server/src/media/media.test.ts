@@ -239,6 +239,17 @@ describe("MediaStorage.save", () => {
   });
 });
 
+describe("MediaStorage.read", () => {
+  it("answers a stored file's bytes, and nothing outside the store", async () => {
+    const { company } = await newTenant(env);
+    const saved = await env.ctx.media.save(company.id, { data: PNG, originalName: "x.png" });
+    expect(await env.ctx.media.read(saved.path)).toEqual(PNG);
+    await expect(env.ctx.media.read("../../etc/passwd")).rejects.toMatchObject({ code: "ENOENT" });
+    await env.ctx.media.remove(saved.path);
+    await expect(env.ctx.media.read(saved.path)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});
+
 describe("GET /public/", () => {
   it("serves a file stored before this rule with an active extension as an octet-stream download", async () => {
     const dir = join(env.ctx.media.root, "company999999");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { type DetectedFile, detectFile } from "./file-kind.js";
 
@@ -16,6 +16,8 @@ export interface MediaStorage {
     companyId: number,
     file: { data: Buffer; originalName: string },
   ): Promise<{ path: string; name: string; type: DetectedFile }>;
+  /** A stored file's bytes (a schedule's or a campaign's media, sent later); ENOENT when it is gone. */
+  read(path: string): Promise<Buffer>;
   remove(path: string): Promise<void>;
   publicUrl(path: string): string;
 }
@@ -41,6 +43,13 @@ export function createMediaStorage(dataDir: string): MediaStorage {
         name: displayName(file.originalName, `file.${type.extension}`),
         type,
       };
+    },
+    async read(path) {
+      const full = resolve(root, path);
+      if (!full.startsWith(`${root}/`)) {
+        throw Object.assign(new Error(`not a stored file: ${path}`), { code: "ENOENT" });
+      }
+      return readFile(full);
     },
     async remove(path) {
       const full = resolve(root, path);
