@@ -8,19 +8,13 @@ export type ContactRow = typeof contacts.$inferSelect;
 export type NewContactRow = typeof contacts.$inferInsert;
 export type ContactChanges = Partial<Pick<NewContactRow, "name" | "number" | "email">>;
 
-/** Tenant-scoped lookup: another company's id is simply not found. `lock` holds the row until the transaction ends. */
-export async function findContact(
-  db: Executor,
-  companyId: number,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<ContactRow | undefined> {
-  const query = db
+/** Tenant-scoped lookup: another company's id is simply not found. */
+export async function findContact(db: Executor, companyId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db
     .select()
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)))
     .limit(1);
-  const [row] = options.lock ? await query.for("update") : await query;
   return row;
 }
 

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
-import { findContact, upsertContact } from "../contacts/contacts.repository.js";
-import { findActiveTicket, insertTicket, type TicketRow } from "./tickets.repository.js";
+import { upsertContact } from "../contacts/contacts.repository.js";
+import { findActiveTicket, insertTicket, lockContact, type TicketRow } from "./tickets.repository.js";
 
 /*
  * The ticket an outbound message goes out on when nobody opened one for it (the external
@@ -38,7 +38,7 @@ export async function ticketForContact(
   contactId: number,
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const { companyId } = whatsapp;
-  const contact = await findContact(db, companyId, contactId, { lock: true });
+  const contact = await lockContact(db, companyId, contactId);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
   const existing = await findActiveTicket(db, companyId, contact.id, whatsapp.id);
   if (existing) return { ticket: existing, created: false };
