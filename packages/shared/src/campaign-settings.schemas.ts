@@ -38,7 +38,7 @@ export function uniqueVariables<T extends { key: string }>(variables: readonly T
 /**
  * A company's campaign settings (document 2 sections 3 and 9), each value one
  * of the options the screens offer:
- * - messageInterval: seconds of the random wait between two messages (0: none);
+ * - messageInterval: seconds between two messages (the spec's "random send interval"; 0: none);
  * - longerIntervalAfter: after how many messages the longer wait applies (0: never);
  * - greaterInterval: seconds of that longer wait (0: none);
  * - variables: the user-defined `{key}` placeholders.

@@ -14,7 +14,7 @@ export async function campaignSettingRows(db: Executor, companyId: number): Prom
 /**
  * The settings a campaign sends with, typed, a key never saved (or unreadable)
  * answering its default (document 2 section 9: 20 s, after 20 messages, 60 s, no variables).
- * - messageInterval: seconds of the random wait between two messages (0: none);
+ * - messageInterval: seconds between two messages (the spec's "random send interval"; 0: none);
  * - longerIntervalAfter: after how many messages the longer wait applies (0: never);
  * - greaterInterval: seconds of that longer wait (0: none);
  * - variables: `{key}` placeholders and the text that replaces them.

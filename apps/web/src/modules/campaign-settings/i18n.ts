@@ -13,7 +13,7 @@ const pt = {
       greaterInterval: "Intervalo de disparo maior",
     },
     helpers: {
-      messageInterval: "Espera aleatória entre uma mensagem e a seguinte, de até este tempo.",
+      messageInterval: "O tempo entre uma mensagem e a seguinte.",
       longerIntervalAfter: "Depois de quantas mensagens a espera maior passa a valer.",
       greaterInterval: "A espera entre as mensagens a partir daí.",
     },
@@ -66,7 +66,7 @@ const en: typeof pt = {
       greaterInterval: "Longer send interval",
     },
     helpers: {
-      messageInterval: "A random wait between one message and the next, up to this long.",
+      messageInterval: "The time between one message and the next.",
       longerIntervalAfter: "After how many messages the longer wait applies.",
       greaterInterval: "The wait between messages from then on.",
     },
@@ -119,7 +119,7 @@ const es: typeof pt = {
       greaterInterval: "Intervalo de envío mayor",
     },
     helpers: {
-      messageInterval: "Una espera aleatoria entre un mensaje y el siguiente, de hasta este tiempo.",
+      messageInterval: "El tiempo entre un mensaje y el siguiente.",
       longerIntervalAfter: "Después de cuántos mensajes vale la espera mayor.",
       greaterInterval: "La espera entre mensajes a partir de entonces.",
     },
