@@ -48,6 +48,7 @@ const pt = {
   contactListItems: {
     back: "Voltar para as listas",
     searchPlaceholder: "Pesquisar por nome, número ou e-mail",
+    count_zero: "Nenhum contato",
     count_one: "{{count}} contato",
     count_other: "{{count}} contatos",
     buttons: {
@@ -94,6 +95,7 @@ const pt = {
       processing: "Importando as linhas...",
       wrongType: "Envie um arquivo .xls ou .xlsx.",
       tooLarge: "A planilha tem mais de {{size}} MB.",
+      summary_zero: "Nenhum contato importado de {{rows}} linhas.",
       summary_one: "{{count}} contato importado de {{rows}} linhas.",
       summary_other: "{{count}} contatos importados de {{rows}} linhas.",
       checking: "Os números importados são verificados no WhatsApp em seguida; os ícones da lista mudam sozinhos.",
@@ -183,6 +185,7 @@ const en: typeof pt = {
   contactListItems: {
     back: "Back to the lists",
     searchPlaceholder: "Search by name, number or email",
+    count_zero: "No contacts",
     count_one: "{{count}} contact",
     count_other: "{{count}} contacts",
     buttons: {
@@ -229,6 +232,7 @@ const en: typeof pt = {
       processing: "Importing the rows...",
       wrongType: "Send an .xls or .xlsx file.",
       tooLarge: "The spreadsheet is larger than {{size}} MB.",
+      summary_zero: "No contact imported from {{rows}} rows.",
       summary_one: "{{count}} contact imported from {{rows}} rows.",
       summary_other: "{{count}} contacts imported from {{rows}} rows.",
       checking: "The imported numbers are checked on WhatsApp next; the list's icons change on their own.",
@@ -319,6 +323,7 @@ const es: typeof pt = {
   contactListItems: {
     back: "Volver a las listas",
     searchPlaceholder: "Buscar por nombre, número o correo",
+    count_zero: "Ningún contacto",
     count_one: "{{count}} contacto",
     count_other: "{{count}} contactos",
     buttons: {
@@ -365,6 +370,7 @@ const es: typeof pt = {
       processing: "Importando las filas...",
       wrongType: "Envíe un archivo .xls o .xlsx.",
       tooLarge: "La hoja tiene más de {{size}} MB.",
+      summary_zero: "Ningún contacto importado de {{rows}} filas.",
       summary_one: "{{count}} contacto importado de {{rows}} filas.",
       summary_other: "{{count}} contactos importados de {{rows}} filas.",
       checking: "Los números importados se verifican en WhatsApp a continuación; los íconos de la lista cambian solos.",

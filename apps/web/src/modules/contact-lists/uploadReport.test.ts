@@ -51,3 +51,14 @@ describe("the upload report", () => {
     expect(uploadRefusal(new Error("network"), t)).toBeNull();
   });
 });
+
+describe("counts in words", () => {
+  it("says none rather than 0, which Portuguese would write in the singular", async () => {
+    await i18n.changeLanguage("pt");
+    expect(i18n.t("contactListItems.count", { count: 0 })).toBe("Nenhum contato");
+    expect(i18n.t("contactListItems.count", { count: 1 })).toBe("1 contato");
+    expect(i18n.t("contactListItems.import.summary", { count: 0, rows: 3 })).toBe(
+      "Nenhum contato importado de 3 linhas.",
+    );
+  });
+});
