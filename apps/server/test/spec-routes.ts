@@ -33,6 +33,7 @@ export const BUILT_AREAS = new Set([
   "billing",
   "contact-lists",
   "files",
+  "campaigns",
 ]);
 
 export const SPEC_ROUTES: SpecRoute[] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  campaigns,
   contactListItems,
   contactLists,
   fileListOptions,
@@ -44,6 +45,7 @@ interface Records {
   fileListId: number;
   contactListId: number;
   contactListItemId: number;
+  campaignId: number;
 }
 
 const CASES: Case[] = [
@@ -131,6 +133,13 @@ const CASES: Case[] = [
   { method: "GET", url: (a) => `/contact-list-items/${a.contactListItemId}` },
   { method: "PUT", url: (a) => `/contact-list-items/${a.contactListItemId}`, payload: { name: "Hijacked" } },
   { method: "DELETE", url: (a) => `/contact-list-items/${a.contactListItemId}` },
+  { method: "GET", url: (a) => `/campaigns/${a.campaignId}` },
+  { method: "PUT", url: (a) => `/campaigns/${a.campaignId}`, payload: { name: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/campaigns/${a.campaignId}` },
+  { method: "POST", url: (a) => `/campaigns/${a.campaignId}/cancel` },
+  { method: "POST", url: (a) => `/campaigns/${a.campaignId}/restart` },
+  { method: "POST", url: (a) => `/campaigns/${a.campaignId}/media-upload`, payload: {} },
+  { method: "DELETE", url: (a) => `/campaigns/${a.campaignId}/media-upload` },
 ];
 
 let env: TestEnv;
@@ -177,6 +186,10 @@ beforeAll(async () => {
     .insert(contactListItems)
     .values({ companyId, contactListId: contactList!.id, name: "Ana", number: "5511999990001" })
     .returning();
+  const [campaign] = await env.db
+    .insert(campaigns)
+    .values({ companyId, name: "Promo", message1: "Private", status: "CANCELADA" })
+    .returning();
   a = {
     tenant,
     ticketUuid: ticket.uuid,
@@ -194,6 +207,7 @@ beforeAll(async () => {
     fileListId: fileList!.id,
     contactListId: contactList!.id,
     contactListItemId: contactListItem!.id,
+    campaignId: campaign!.id,
   };
   b = await newTenant(env);
 });
@@ -265,5 +279,7 @@ describe("tenant isolation", () => {
     expect(listItems.json().contacts).toEqual([
       expect.objectContaining({ id: a.contactListItemId, name: "Ana", number: "5511999990001" }),
     ]);
+    const campaign = await env.app.inject({ url: `/campaigns/${a.campaignId}`, headers: a.tenant.adminHeaders });
+    expect(campaign.json()).toMatchObject({ name: "Promo", message1: "Private", status: "CANCELADA" });
   });
 });

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { Announcement } from "./announcements.schemas.js";
 import { CampaignSettings } from "./campaign-settings.schemas.js";
+import { CampaignRecord } from "./campaigns.schemas.js";
 import { IsoDate } from "./common.schemas.js";
 import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
-import { CAMPAIGN_STATUSES, CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
+import { CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { Queue } from "./queues.schemas.js";
@@ -204,28 +205,10 @@ export const ChatEventPayload = z.discriminatedUnion("action", [
 ]);
 export type ChatEventPayload = z.infer<typeof ChatEventPayload>;
 
-const nullableId = z.number().nullable();
-const CampaignRecord = z.object({
-  id: z.number(),
-  name: z.string(),
-  message1: z.string(),
-  message2: z.string(),
-  message3: z.string(),
-  message4: z.string(),
-  message5: z.string(),
-  status: z.enum(CAMPAIGN_STATUSES),
-  scheduledAt: IsoDate.nullable(),
-  completedAt: IsoDate.nullable(),
-  whatsappId: nullableId,
-  contactListId: nullableId,
-  tagId: nullableId,
-  fileListId: nullableId,
-  companyId: z.number(),
-  mediaPath: z.string().nullable(),
-  mediaName: z.string().nullable(),
-});
-
-/** `company-{id}-campaign` (not emitted yet): the report reloads on it once the campaign is FINALIZADA. */
+/**
+ * `company-{id}-campaign`: a campaign saved, moved between statuses, or further along its
+ * recipients (at most one update per dispatched batch); the report reloads on it once FINALIZADA.
+ */
 export const CampaignEventPayload = z.discriminatedUnion("action", [
   z.object({ action: z.enum(["create", "update"]), campaign: CampaignRecord }),
   z.object({ action: z.literal("delete"), campaignId: z.number() }),

@@ -76,6 +76,17 @@ export interface InboundSink {
   ): Promise<void>;
 }
 
+/**
+ * How a message goes out. `messageId` is the caller's own id for the message (WhatsApp's
+ * ids are the sender's to choose): sending again under the same id is the same message,
+ * which the simulated network keeps once and WhatsApp clients show once. Campaigns use it so
+ * a send repeated after a crash is not a second message.
+ */
+export interface SendOptions {
+  quotedProviderId?: string;
+  messageId?: string;
+}
+
 /** One running session of one connection. */
 export interface ChannelProvider {
   start(): Promise<void>;
@@ -83,8 +94,12 @@ export interface ChannelProvider {
   stop(): Promise<void>;
   /** Forgets the pairing: the next start asks for a new QR. */
   logout(): Promise<void>;
-  sendText(to: string, body: string, options?: { quotedProviderId?: string }): Promise<{ providerId: string }>;
-  sendMedia(to: string, media: OutboundMedia): Promise<{ providerId: string }>;
+  sendText(to: string, body: string, options?: SendOptions): Promise<{ providerId: string }>;
+  sendMedia(
+    to: string,
+    media: OutboundMedia,
+    options?: Pick<SendOptions, "messageId">,
+  ): Promise<{ providerId: string }>;
   deleteMessage(to: string, providerId: string): Promise<void>;
   checkNumber(number: string): Promise<boolean>;
   /** Declines a ringing call on the network (the caller sees it refused). */

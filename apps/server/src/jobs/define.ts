@@ -6,9 +6,11 @@ import type { AppContext } from "../context.js";
  * waiting per singleton key, which is what timers want (a second enqueue for the same key while
  * one waits is dropped); "key_strict_fifo": every job carries a singleton key and the jobs of one
  * key run one at a time in the order they were written (a key's job that is running, waiting for
- * a retry or failed holds back the next), which is what a conversation's steps want.
+ * a retry or failed holds back the next), which is what a conversation's steps want; "stately":
+ * per singleton key at most one job waiting and one running (a second enqueue while one waits is
+ * dropped), which is what a dispatcher that schedules its own next run wants.
  */
-export type JobPolicy = "standard" | "short" | "key_strict_fifo";
+export type JobPolicy = "standard" | "short" | "key_strict_fifo" | "stately";
 
 /**
  * One background job, declared once in its feature's `<feature>.jobs.ts`: a unique

@@ -1,5 +1,6 @@
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
+import { dispatchCampaignJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
 import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
 import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
 import { ticketExpiryJob, ticketTransferJob } from "../modules/tickets/tickets.jobs.js";
@@ -17,4 +18,6 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
   checkContactListNumbersJob,
+  startCampaignJob,
+  dispatchCampaignJob,
 ];

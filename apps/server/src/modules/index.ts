@@ -6,6 +6,7 @@ import { declareBearerSecurity } from "../http/openapi-security.js";
 import { registerAnnouncementsRoutes } from "./announcements/announcements.routes.js";
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCampaignSettingsRoutes } from "./campaign-settings/campaign-settings.routes.js";
+import { registerCampaignsRoutes } from "./campaigns/campaigns.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
 import { registerContactListsRoutes } from "./contact-lists/contact-lists.routes.js";
 import { registerContactsRoutes } from "./contacts/contacts.routes.js";
@@ -63,5 +64,6 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerAnnouncementsRoutes(app, ctx, auth);
   registerFileListsRoutes(app, ctx, auth);
   registerCampaignSettingsRoutes(app, ctx, auth);
+  registerCampaignsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }

@@ -1,4 +1,5 @@
 import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
+import { CAMPAIGNS_ROUTES } from "./campaigns.routes.js";
 import { COMPANIES_ROUTES } from "./companies.routes.js";
 import { CONNECTIONS_ROUTES } from "./connections.routes.js";
 import { CONTACT_LISTS_ROUTES } from "./contact-lists.routes.js";
@@ -37,6 +38,7 @@ export const API_ROUTES = {
   ...CONTACT_LISTS_ROUTES,
   ...FILE_LISTS_ROUTES,
   ...CAMPAIGN_SETTINGS_ROUTES,
+  ...CAMPAIGNS_ROUTES,
 } satisfies RouteGroup;
 
 export type ApiRoutes = typeof API_ROUTES;

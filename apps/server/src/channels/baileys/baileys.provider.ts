@@ -24,6 +24,7 @@ import type {
   ProviderCallbacks,
   ProviderConnection,
   ProviderFactory,
+  SendOptions,
 } from "../provider.js";
 import { type AuthOwner, type BaileysAuthState, clearPostgresAuthState, usePostgresAuthState } from "./auth-state.js";
 import { BaileysCalls, ringingCall } from "./baileys.calls.js";
@@ -181,14 +182,14 @@ export class BaileysProvider implements ChannelProvider {
     await this.clearAuth();
   }
 
-  async sendText(to: string, body: string, options?: { quotedProviderId?: string }) {
+  async sendText(to: string, body: string, options?: SendOptions) {
     const jid = toJid(to);
     const quoted = options?.quotedProviderId ? quotedStub(jid, options.quotedProviderId) : undefined;
-    return this.send(jid, { text: body }, quoted ? { quoted } : undefined);
+    return this.send(jid, { text: body }, sendOptions(options?.messageId, quoted));
   }
 
-  async sendMedia(to: string, media: OutboundMedia) {
-    return this.send(toJid(to), mediaContent(media));
+  async sendMedia(to: string, media: OutboundMedia, options?: Pick<SendOptions, "messageId">) {
+    return this.send(toJid(to), mediaContent(media), sendOptions(options?.messageId));
   }
 
   async deleteMessage(to: string, providerId: string): Promise<void> {
@@ -467,6 +468,15 @@ export class BaileysProvider implements ChannelProvider {
     if (sent?.message) this.sent.remember(providerId, sent.message);
     return { providerId };
   }
+}
+
+/** Baileys' send options, or none when there is nothing to say. */
+function sendOptions(
+  messageId?: string,
+  quoted?: ReturnType<typeof quotedStub>,
+): MiscMessageGenerationOptions | undefined {
+  if (!messageId && !quoted) return undefined;
+  return { ...(quoted ? { quoted } : {}), ...(messageId ? { messageId } : {}) };
 }
 
 export function createBaileysFactory(deps: Deps, options: Partial<BaileysOptions> = {}): ProviderFactory {

@@ -11,6 +11,7 @@ import {
   type ProviderCallbacks,
   type ProviderConnection,
   type ProviderFactory,
+  type SendOptions,
 } from "../provider.js";
 import {
   advanceOutboundAck,
@@ -111,17 +112,15 @@ export class SimulatorProvider implements ChannelProvider {
     await unpairDevice(this.deps.db, this.connection.id);
   }
 
-  async sendText(to: string, body: string, options?: { quotedProviderId?: string }) {
-    return this.send({ to, body, quotedId: options?.quotedProviderId ?? null });
+  async sendText(to: string, body: string, options?: SendOptions) {
+    return this.send({ to, body, quotedId: options?.quotedProviderId ?? null }, options?.messageId);
   }
 
-  async sendMedia(to: string, media: OutboundMedia) {
-    return this.send({
-      to,
-      body: media.caption ?? "",
-      mediaType: mediaTypeOf(media.mimeType),
-      mediaName: media.fileName,
-    });
+  async sendMedia(to: string, media: OutboundMedia, options?: Pick<SendOptions, "messageId">) {
+    return this.send(
+      { to, body: media.caption ?? "", mediaType: mediaTypeOf(media.mimeType), mediaName: media.fileName },
+      options?.messageId,
+    );
   }
 
   async deleteMessage(_to: string, providerId: string): Promise<void> {
@@ -251,16 +250,21 @@ export class SimulatorProvider implements ChannelProvider {
     }
   }
 
-  private async send(values: {
-    to: string;
-    body: string;
-    quotedId?: string | null;
-    mediaType?: ReturnType<typeof mediaTypeOf>;
-    mediaName?: string;
-  }): Promise<{ providerId: string }> {
+  private async send(
+    values: {
+      to: string;
+      body: string;
+      quotedId?: string | null;
+      mediaType?: ReturnType<typeof mediaTypeOf>;
+      mediaName?: string;
+    },
+    messageId?: string,
+  ): Promise<{ providerId: string }> {
     this.requireConnected();
-    const providerId = newProviderId();
-    await insertOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ack: 1, ...values });
+    const providerId = messageId ?? newProviderId();
+    // A message id the network already holds is the same message sent again: kept once.
+    const row = await insertOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ack: 1, ...values });
+    if (!row) return { providerId };
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.delivered(providerId);

@@ -58,12 +58,17 @@ export async function markAcked(db: Executor, id: number): Promise<void> {
   await db.update(simulatorInbound).set({ ackedAt: new Date() }).where(eq(simulatorInbound.id, id));
 }
 
+/** Undefined when the network already holds this message id (a resend of the same message). */
 export async function insertOutbound(
   db: Executor,
   values: typeof simulatorOutbound.$inferInsert,
-): Promise<OutboundRow> {
-  const [row] = await db.insert(simulatorOutbound).values(values).returning();
-  return row!;
+): Promise<OutboundRow | undefined> {
+  const [row] = await db
+    .insert(simulatorOutbound)
+    .values(values)
+    .onConflictDoNothing({ target: [simulatorOutbound.whatsappId, simulatorOutbound.providerId] })
+    .returning();
+  return row;
 }
 
 /** Moves acks forward only; answers the provider ids that moved. */

@@ -1,5 +1,6 @@
-import { mediaTypeOf } from "../../channels/provider.js";
+import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
 import { type ContactRow, findContact } from "../contacts/contacts.repository.js";
 import { contactPayload } from "../contacts/contacts.serializers.js";
@@ -37,6 +38,11 @@ export interface OutgoingMessage {
   automatic?: boolean;
   /** The attendant sending it, for signatures and authorship. */
   userId?: number | null;
+  /**
+   * Written in the transaction that stores the sent message, so what the caller records of the
+   * send (a schedule marked sent) commits with the message or not at all.
+   */
+  recordSent?: (tx: Executor, message: MessageRow) => Promise<void>;
 }
 
 /** The first acknowledgement a sent message has: the provider took it (document 1, ack 1 to 5). */
@@ -82,22 +88,16 @@ export async function sendTicketMessage(
 
   let providerId: string;
   try {
-    const sent = media
-      ? await provider.sendMedia(contact.number, {
-          data: media.data,
-          fileName: media.fileName,
-          mimeType: media.mimeType,
-          // The original client sends the file name as the body: no caption then.
-          caption: text.trim() && text.trim() !== media.fileName ? text.trim() : undefined,
-        })
-      : await provider.sendText(contact.number, text, { quotedProviderId: quoted?.providerId ?? undefined });
-    providerId = sent.providerId;
+    providerId = await providerSend(
+      deps,
+      provider,
+      contact.number,
+      { text, ...(media ? { media } : {}), quotedProviderId: quoted?.providerId ?? undefined },
+      { ticketId: ticket.id, whatsappId: whatsapp.id },
+    );
   } catch (error) {
     if (stored) await deps.media.remove(stored.path).catch(() => undefined);
-    // The session dropped between our check and the send: say so rather than a generic failure.
-    if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") throw error;
-    deps.log.warn({ err: error, ticketId: ticket.id, whatsappId: whatsapp.id }, "provider failed to send");
-    throw new AppError("ERR_SENDING_WAPP_MSG");
+    throw error;
   }
 
   const data: SentMessageData = { userId: message.userId ?? null, ...(message.automatic ? { automatic: true } : {}) };
@@ -123,6 +123,7 @@ export async function sendTicketMessage(
         lastMessage: lastMessageOf(body, row.mediaName),
         whatsappId: whatsapp.id,
       });
+      await message.recordSent?.(tx, row);
       return { row, updated };
     }),
   );
@@ -136,6 +137,66 @@ export async function sendTicketMessage(
 
   await emitSent(deps, row, committed.updated, contact, quotedSummary(quoted));
   return row;
+}
+
+interface ProviderMessage {
+  text: string;
+  media?: { data: Buffer; fileName: string; mimeType: string };
+  quotedProviderId?: string | undefined;
+  /** The caller's own id for the message (see SendOptions). */
+  messageId?: string;
+}
+
+/** The provider step of every send: text, or media with its caption; failures mapped to the catalogue. */
+async function providerSend(
+  deps: Pick<SendDeps, "log">,
+  provider: ChannelProvider,
+  to: string,
+  message: ProviderMessage,
+  logContext: Record<string, unknown>,
+): Promise<string> {
+  const { media, messageId } = message;
+  const text = message.text.trim();
+  try {
+    const sent = media
+      ? await provider.sendMedia(
+          to,
+          {
+            data: media.data,
+            fileName: media.fileName,
+            mimeType: media.mimeType,
+            // The original client sends the file name as the body: no caption then.
+            caption: text && text !== media.fileName ? text : undefined,
+          },
+          messageId ? { messageId } : undefined,
+        )
+      : await provider.sendText(to, message.text, {
+          quotedProviderId: message.quotedProviderId,
+          ...(messageId ? { messageId } : {}),
+        });
+    return sent.providerId;
+  } catch (error) {
+    // The session dropped between our check and the send: say so rather than a generic failure.
+    if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") throw error;
+    deps.log.warn({ err: error, ...logContext }, "provider failed to send");
+    throw new AppError("ERR_SENDING_WAPP_MSG");
+  }
+}
+
+/**
+ * The sending path's batch mode, for campaigns: straight to a number on a running
+ * provider, under the caller's message id, with no ticket, message row or event per
+ * recipient (a recipient gets a ticket when they answer, through ingestion). The
+ * provider step and its failures are sendTicketMessage's own.
+ */
+export async function sendToNumber(
+  deps: Pick<SendDeps, "log">,
+  provider: ChannelProvider,
+  to: string,
+  message: { text: string; media?: ProviderMessage["media"]; messageId: string },
+): Promise<string> {
+  if (!message.media && !message.text.trim()) throw blankBody();
+  return providerSend(deps, provider, to, message, { to });
 }
 
 /** The message already left: a failed write is logged with its provider id and answered ERR_CREATING_MESSAGE. */

@@ -223,3 +223,18 @@ export async function kanbanTickets(
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .limit(limit);
 }
+
+/** A campaign's audience by tag: the people (not groups) whose tickets carry the tag, each once. */
+export async function tagRecipients(
+  db: Executor,
+  companyId: number,
+  tagId: number,
+): Promise<{ name: string; number: string }[]> {
+  return db
+    .selectDistinctOn([contacts.number], { name: contacts.name, number: contacts.number })
+    .from(ticketTags)
+    .innerJoin(tickets, eq(tickets.id, ticketTags.ticketId))
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(eq(ticketTags.companyId, companyId), eq(ticketTags.tagId, tagId), eq(contacts.isGroup, false)))
+    .orderBy(asc(contacts.number));
+}

@@ -176,5 +176,7 @@ export const en: Locale = {
     ERR_PAYMENT_NOT_CONFIGURED: "Payment is not set up yet. Please contact Support.",
     ERR_PAYMENT_PROVIDER: "The payment provider did not answer as expected. Try again in a moment.",
     ERR_INVALID_WEBHOOK_TOKEN: "Invalid webhook token.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "This campaign can no longer be edited.",
+    ERR_CAMPAIGN_INVALID_STATUS: "This action does not apply to the campaign's current status.",
   },
 };

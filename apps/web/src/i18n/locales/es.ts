@@ -177,5 +177,7 @@ export const es: Locale = {
     ERR_PAYMENT_NOT_CONFIGURED: "El pago aún no está configurado. Comuníquese con Soporte.",
     ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió como se esperaba. Inténtelo de nuevo en un momento.",
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook no válido.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "Esta campaña ya no se puede editar.",
+    ERR_CAMPAIGN_INVALID_STATUS: "Esta acción no se aplica al estado actual de la campaña.",
   },
 };

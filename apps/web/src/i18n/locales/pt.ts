@@ -176,6 +176,8 @@ export const pt = {
     ERR_PAYMENT_NOT_CONFIGURED: "O pagamento ainda não está configurado. Entre em contato com o Suporte.",
     ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu como esperado. Tente novamente em instantes.",
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook inválido.",
+    ERR_CAMPAIGN_NOT_EDITABLE: "Esta campanha não pode mais ser editada.",
+    ERR_CAMPAIGN_INVALID_STATUS: "Esta ação não vale para o status atual da campanha.",
   },
 };
 

@@ -1,0 +1,180 @@
+import type { CampaignSettings } from "@atendo/shared";
+import type { ChannelProvider } from "../../channels/provider.js";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
+import { AppError } from "../../http/errors.js";
+import { detectFile } from "../../media/file-kind.js";
+import { readCampaignSettings } from "../campaign-settings/campaign-settings.repository.js";
+import { contactListRecipients } from "../contact-lists/contact-lists.repository.js";
+import { fileListFiles } from "../file-lists/file-lists.repository.js";
+import { sendToNumber } from "../messages/send.js";
+import { tagRecipients } from "../tags/tags.repository.js";
+import { connectedProvider } from "../whatsapps/connected-provider.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
+import { filledVariants, partMessageId, renderMessage, variantFor, variantText } from "./campaign-messages.js";
+import {
+  type CampaignRow,
+  claimDue,
+  findCampaign,
+  insertRecipients,
+  markDelivered,
+  markFailed,
+  moveCampaignStatus,
+  nextDue,
+  schedulePending,
+} from "./campaigns.repository.js";
+
+export type DispatchDeps = Pick<AppContext, "db" | "media" | "realtime" | "log" | "sessions">;
+
+/** Rows one claim takes: a batch's deliveries are written by one statement. */
+export const DISPATCH_BATCH = 500;
+/** Recipients sent to at once within a batch (each recipient's parts go in order). */
+const SEND_CONCURRENCY = 32;
+/** A run hands over to the next job after this long, so no job holds a worker for a whole campaign. */
+const RUN_BUDGET_MS = 10_000;
+/** How long a campaign waits for its connection to come back before looking again. */
+export const OFFLINE_RETRY_MS = 30_000;
+
+/**
+ * Writes a campaign's recipients and spaces them from `start` by the company's campaign
+ * settings, in the caller's transaction (the status change and the dispatch job commit
+ * with them). Numbers known to be off WhatsApp are left out; unchecked ones are tried.
+ */
+export async function planCampaign(
+  deps: Pick<AppContext, "db">,
+  tx: Executor,
+  campaign: CampaignRow,
+  start: Date,
+): Promise<void> {
+  const { companyId } = campaign;
+  const audience = campaign.contactListId
+    ? (await contactListRecipients(tx, companyId, campaign.contactListId))
+        .filter((item) => item.isWhatsappValid !== false)
+        .map((item) => ({ contactListItemId: item.id, number: item.number, name: item.name }))
+    : campaign.tagId
+      ? (await tagRecipients(tx, companyId, campaign.tagId)).map((contact) => ({ contactListItemId: null, ...contact }))
+      : [];
+  const filled = filledVariants(campaign);
+  await insertRecipients(
+    tx,
+    companyId,
+    campaign.id,
+    audience.map((recipient, k) => ({ ...recipient, variant: variantFor(k, filled) })),
+  );
+  const settings = await readCampaignSettings(deps.db, companyId);
+  await schedulePending(tx, companyId, campaign.id, start, settings);
+}
+
+interface Part {
+  media?: { data: Buffer; fileName: string; mimeType: string };
+  /** A file's own text (its caption); the first part's text is the recipient's message. */
+  caption?: string;
+}
+
+/** What every recipient of this run gets besides the text: the campaign's media, then the file list's files. */
+async function loadParts(deps: DispatchDeps, campaign: CampaignRow): Promise<Part[]> {
+  const read = (path: string) => deps.media.read(path);
+  const first: Part = {};
+  if (campaign.mediaPath) {
+    const data = await read(campaign.mediaPath);
+    const type = await detectFile(data, campaign.mediaName ?? "");
+    first.media = { data, fileName: campaign.mediaName ?? campaign.mediaPath, mimeType: type.mimeType };
+  }
+  const files = campaign.fileListId ? await fileListFiles(deps.db, campaign.companyId, campaign.fileListId) : [];
+  const rest: Part[] = [];
+  for (const file of files) {
+    rest.push({
+      media: { data: await read(file.path), fileName: file.mediaName || file.path, mimeType: file.mimeType },
+      caption: file.name,
+    });
+  }
+  return [first, ...rest];
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+export type RunOutcome =
+  /** Nothing more to do: finished, cancelled, deleted. */
+  | { kind: "done"; finished: boolean }
+  /** Run again at this moment (the next row's due time, a handover, or a wait for the connection). */
+  | { kind: "again"; at: Date };
+
+/**
+ * One dispatch run of a campaign: claims the due rows a batch at a time, sends each
+ * recipient its parts under ids derived from the row, then records the batch's deliveries.
+ * The campaign's queue runs one run at a time, so a row claimed by a run that died is
+ * claimed again and sent under the same ids: the network keeps each message once.
+ * `onProgress` is called after each recorded batch.
+ */
+export async function dispatchRun(
+  deps: DispatchDeps,
+  ids: { companyId: number; campaignId: number },
+  onProgress: () => Promise<void>,
+): Promise<RunOutcome> {
+  const { companyId, campaignId } = ids;
+  const deadline = Date.now() + RUN_BUDGET_MS;
+  let parts: Part[] | undefined;
+  let settings: CampaignSettings | undefined;
+  for (;;) {
+    const campaign = await findCampaign(deps.db, companyId, campaignId);
+    if (campaign?.status !== "EM_ANDAMENTO") return { kind: "done", finished: false };
+    const whatsapp = campaign.whatsappId ? await findWhatsapp(deps.db, companyId, campaign.whatsappId) : undefined;
+    let provider: ChannelProvider;
+    try {
+      if (!whatsapp) throw new AppError("ERR_WAPP_NOT_INITIALIZED");
+      provider = connectedProvider(deps, whatsapp);
+    } catch {
+      return { kind: "again", at: new Date(Date.now() + OFFLINE_RETRY_MS) };
+    }
+
+    const rows = await claimDue(deps.db, companyId, campaignId, DISPATCH_BATCH);
+    if (rows.length === 0) {
+      const at = await nextDue(deps.db, companyId, campaignId);
+      if (at) return { kind: "again", at };
+      const finished = await moveCampaignStatus(deps.db, companyId, campaignId, "EM_ANDAMENTO", {
+        status: "FINALIZADA",
+        completedAt: new Date(),
+      });
+      return { kind: "done", finished: Boolean(finished) };
+    }
+
+    parts ??= await loadParts(deps, campaign);
+    settings ??= await readCampaignSettings(deps.db, companyId);
+    const variables = settings.variables;
+    const delivered: { id: number; message: string }[] = [];
+    const failed: number[] = [];
+    let offline = false;
+    await inPool(rows, SEND_CONCURRENCY, async (row) => {
+      if (offline) return;
+      const text = renderMessage(variantText(campaign, row.variant), row, variables);
+      try {
+        for (const [index, part] of parts!.entries()) {
+          const body = index === 0 ? text : (part.caption ?? "");
+          if (!part.media && !body.trim()) continue;
+          await sendToNumber(deps, provider, row.number, {
+            text: body,
+            ...(part.media ? { media: part.media } : {}),
+            messageId: partMessageId(campaignId, row.id, index),
+          });
+        }
+        delivered.push({ id: row.id, message: text });
+      } catch (error) {
+        // The connection dropped: the row stays claimed and undelivered, and is sent again (same ids) later.
+        if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") offline = true;
+        else failed.push(row.id);
+      }
+    });
+    await markDelivered(deps.db, companyId, delivered);
+    await markFailed(deps.db, companyId, failed);
+    await onProgress();
+    if (offline) return { kind: "again", at: new Date(Date.now() + OFFLINE_RETRY_MS) };
+    if (Date.now() >= deadline) return { kind: "again", at: new Date() };
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  Campaign,
+  CampaignBody,
+  CampaignRecord,
+  CampaignsListQuery,
+  CampaignsPage,
+  CampaignUpdateBody,
+  IdParams,
+  MessageAnswer,
+} from "@atendo/shared";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context.js";
+import type { App } from "../../http/app.js";
+import type { AuthHooks } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import { MAX_UPLOAD_BYTES } from "../../media/upload.js";
+import {
+  attachCampaignMedia,
+  cancelCampaign,
+  createCampaign,
+  detachCampaignMedia,
+  pageCompanyCampaigns,
+  removeCampaign,
+  restartCampaign,
+  showCampaign,
+  type UploadedFile,
+  updateCampaignById,
+} from "./campaigns.service.js";
+
+const tags = ["campaigns"];
+
+/** The `file` part (at most the largest per-type limit: beyond it the multipart plugin answers 413). */
+async function readUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
+  }
+  let upload: UploadedFile | undefined;
+  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })) {
+    if (part.type !== "file") continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
+  }
+  return upload;
+}
+
+/** Campaigns are an administration screen (document 2; the plan's campaigns flag gates the menu). */
+export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  app.get(
+    "/campaigns",
+    { onRequest: auth.admin, schema: { tags, querystring: CampaignsListQuery, response: { 200: CampaignsPage } } },
+    async (request) => pageCompanyCampaigns(ctx, request.auth, request.query),
+  );
+
+  app.get(
+    "/campaigns/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: Campaign } } },
+    async (request) => showCampaign(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/campaigns",
+    { onRequest: auth.admin, schema: { tags, body: CampaignBody, response: { 200: CampaignRecord } } },
+    async (request) => createCampaign(ctx, request.auth, request.body),
+  );
+
+  app.put(
+    "/campaigns/:id",
+    {
+      onRequest: auth.admin,
+      schema: { tags, params: IdParams, body: CampaignUpdateBody, response: { 200: CampaignRecord } },
+    },
+    async (request) => updateCampaignById(ctx, request.auth, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/campaigns/:id",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    async (request) => {
+      await removeCampaign(ctx, request.auth, request.params.id);
+      return { message: "campaignDeleted" };
+    },
+  );
+
+  app.post(
+    "/campaigns/:id/cancel",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    async (request) => cancelCampaign(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/campaigns/:id/restart",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    async (request) => restartCampaign(ctx, request.auth, request.params.id),
+  );
+
+  app.post(
+    "/campaigns/:id/media-upload",
+    {
+      onRequest: auth.admin,
+      schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: CampaignRecord } },
+    },
+    async (request) => attachCampaignMedia(ctx, request.auth, request.params.id, () => readUpload(request)),
+  );
+
+  app.delete(
+    "/campaigns/:id/media-upload",
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    async (request) => detachCampaignMedia(ctx, request.auth, request.params.id),
+  );
+}
