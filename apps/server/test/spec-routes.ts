@@ -33,6 +33,7 @@ export const BUILT_AREAS = new Set([
   "billing",
   "contact-lists",
   "files",
+  "schedules",
   "campaigns",
 ]);
 

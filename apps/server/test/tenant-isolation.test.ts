@@ -9,6 +9,7 @@ import {
   messages,
   queueOptions,
   quickMessages,
+  schedules,
   ticketNotes,
 } from "../src/db/schema/index.js";
 import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
@@ -45,6 +46,7 @@ interface Records {
   fileListId: number;
   contactListId: number;
   contactListItemId: number;
+  scheduleId: number;
   campaignId: number;
 }
 
@@ -133,6 +135,16 @@ const CASES: Case[] = [
   { method: "GET", url: (a) => `/contact-list-items/${a.contactListItemId}` },
   { method: "PUT", url: (a) => `/contact-list-items/${a.contactListItemId}`, payload: { name: "Hijacked" } },
   { method: "DELETE", url: (a) => `/contact-list-items/${a.contactListItemId}` },
+  { method: "GET", url: (a) => `/schedules/${a.scheduleId}` },
+  { method: "PUT", url: (a) => `/schedules/${a.scheduleId}`, payload: { body: "Hijacked message" } },
+  { method: "DELETE", url: (a) => `/schedules/${a.scheduleId}` },
+  { method: "POST", url: (a) => `/schedules/${a.scheduleId}/media-upload`, payload: {} },
+  { method: "DELETE", url: (a) => `/schedules/${a.scheduleId}/media-upload` },
+  {
+    method: "POST",
+    url: () => "/schedules",
+    payload: (a) => ({ body: "Sneaky message", contactId: a.contactId, sendAt: "2031-01-01T10:00:00.000Z" }),
+  },
   { method: "GET", url: (a) => `/campaigns/${a.campaignId}` },
   { method: "PUT", url: (a) => `/campaigns/${a.campaignId}`, payload: { name: "Hijacked" } },
   { method: "DELETE", url: (a) => `/campaigns/${a.campaignId}` },
@@ -190,6 +202,10 @@ beforeAll(async () => {
     .insert(campaigns)
     .values({ companyId, name: "Promo", message1: "Private", status: "CANCELADA" })
     .returning();
+  const [schedule] = await env.db
+    .insert(schedules)
+    .values({ companyId, contactId: contact.id, body: "Private reminder", sendAt: new Date("2031-01-01T10:00:00Z") })
+    .returning();
   a = {
     tenant,
     ticketUuid: ticket.uuid,
@@ -207,6 +223,7 @@ beforeAll(async () => {
     fileListId: fileList!.id,
     contactListId: contactList!.id,
     contactListItemId: contactListItem!.id,
+    scheduleId: schedule!.id,
     campaignId: campaign!.id,
   };
   b = await newTenant(env);
@@ -279,6 +296,10 @@ describe("tenant isolation", () => {
     expect(listItems.json().contacts).toEqual([
       expect.objectContaining({ id: a.contactListItemId, name: "Ana", number: "5511999990001" }),
     ]);
+    const schedule = await env.app.inject({ url: `/schedules/${a.scheduleId}`, headers: a.tenant.adminHeaders });
+    expect(schedule.json()).toMatchObject({ body: "Private reminder", mediaPath: null });
+    const scheduleList = await env.app.inject({ url: "/schedules", headers: a.tenant.adminHeaders });
+    expect(scheduleList.json().schedules.map((item: { id: number }) => item.id)).toEqual([a.scheduleId]);
     const campaign = await env.app.inject({ url: `/campaigns/${a.campaignId}`, headers: a.tenant.adminHeaders });
     expect(campaign.json()).toMatchObject({ name: "Promo", message1: "Private", status: "CANCELADA" });
   });

@@ -42,6 +42,11 @@ const withinYears = (value: string) => value >= "1000" && value < "9000";
 /** A calendar day, yyyy-MM-dd. */
 export const CalendarDay = z.iso.date("invalidDate").refine(withinYears, "invalidDate");
 
+/** An ISO instant, with or without its offset. */
+export const Instant = z.iso
+  .datetime({ offset: true, local: true, error: "invalidDate" })
+  .refine(withinYears, "invalidDate");
+
 /** A calendar day or an ISO instant, with or without its offset. */
 export const DayOrInstant = z
   .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: "invalidDate" })

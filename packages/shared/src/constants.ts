@@ -101,6 +101,7 @@ export const CONTACT_NUMBER_MAX = 50;
 export const TICKET_NOTE_MIN = 2;
 export const SCHEDULE_BODY_MIN = 5;
 export const SCHEDULE_DEFAULT_OFFSET_MS = 60 * 60 * 1000;
+export const SCHEDULE_MEDIA_EXTENSIONS = ["png", "jpg", "jpeg"] as const;
 export const QUEUE_COLOR_MIN = 3;
 export const QUEUE_COLOR_MAX = 9;
 export const TAG_NAME_MIN = 3;

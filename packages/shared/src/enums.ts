@@ -63,6 +63,10 @@ export type Language = (typeof LANGUAGES)[number];
 export const SCHEDULE_TYPES = ["disabled", "company", "queue"] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
+/** A scheduled message's life: waiting, being sent (taken by one sender), sent, or failed. */
+export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIANDO", "ENVIADA", "ERRO"] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
 export const CHATBOT_TYPES = ["text", "button", "list"] as const;
 export type ChatbotType = (typeof CHATBOT_TYPES)[number];
 

@@ -59,6 +59,13 @@ export const ERRORS = {
   ERR_INVOICE_ALREADY_PAID: 409,
   ERR_PAYMENT_NOT_CONFIGURED: 503,
   ERR_PAYMENT_PROVIDER: 502,
+  /** A schedule that was sent (or is being sent) is no longer changed. */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
+  /**
+   * Stored as a schedule's failure, never answered: its sender stopped between taking it and
+   * recording the result, so the message may or may not have left (it is not sent again).
+   */
+  ERR_SCHEDULE_INTERRUPTED: 500,
   ERR_INVALID_WEBHOOK_TOKEN: 401,
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_STATUS: 409,

@@ -9,6 +9,7 @@ import { CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enu
 import { FileList } from "./file-lists.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { Queue } from "./queues.schemas.js";
+import { Schedule } from "./schedules.schemas.js";
 import { SettingSchema } from "./settings.js";
 import { Tag, TagSummary } from "./tags.schemas.js";
 import { Ticket } from "./tickets.schemas.js";
@@ -169,6 +170,16 @@ export const ContactListItemEventPayload = z.discriminatedUnion("action", [
 ]);
 export type ContactListItemEventPayload = z.infer<typeof ContactListItemEventPayload>;
 
+/**
+ * `company-{id}-schedule` (the name the Whaticket family uses): a schedule saved, its send's
+ * outcome (ENVIADA or ERRO), or its removal, so open calendars follow.
+ */
+export const ScheduleEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), schedule: Schedule }),
+  z.object({ action: z.literal("delete"), scheduleId: z.number() }),
+]);
+export type ScheduleEventPayload = z.infer<typeof ScheduleEventPayload>;
+
 /*
  * Document 2's events, NOT EMITTED YET: their modules are still to be built. The
  * spec names the channels and their actions (create, update, delete, reload; the
@@ -286,6 +297,7 @@ export const COMPANY_EVENT_PAYLOADS = {
   campaignSettings: CampaignSettingsEventPayload,
   prompt: PromptEventPayload,
   queueIntegration: QueueIntegrationEventPayload,
+  schedule: ScheduleEventPayload,
 } as const;
 export type CompanyEventKind = keyof typeof COMPANY_EVENT_PAYLOADS;
 
@@ -327,6 +339,7 @@ export const companyEvent: { [K in CompanyEventKind]: (companyId: number) => Com
   campaignSettings: named("campaignSettings"),
   prompt: named("prompt"),
   queueIntegration: named("queueIntegration"),
+  schedule: named("schedule"),
 };
 
 /** The schema of an event's payload, by its name; undefined for a name outside the contract. */

@@ -3,6 +3,7 @@ import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
 import { dispatchCampaignJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
 import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
 import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
+import { sendScheduleJob } from "../modules/schedules/schedules.jobs.js";
 import { ticketExpiryJob, ticketTransferJob } from "../modules/tickets/tickets.jobs.js";
 import type { AnyJobDefinition } from "./define.js";
 
@@ -18,6 +19,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
   checkContactListNumbersJob,
+  sendScheduleJob,
   startCampaignJob,
   dispatchCampaignJob,
 ];

@@ -22,6 +22,7 @@ import { registerPresence } from "./presence/presence.service.js";
 import { registerQueueOptionsRoutes } from "./queue-options/queue-options.routes.js";
 import { registerQueuesRoutes } from "./queues/queues.routes.js";
 import { registerQuickMessagesRoutes } from "./quick-messages/quick-messages.routes.js";
+import { registerSchedulesRoutes } from "./schedules/schedules.routes.js";
 import { registerSettingsRoutes } from "./settings/settings.routes.js";
 import { registerSimulatorCallRoutes } from "./simulator/simulator.calls.js";
 import { registerSimulatorRoutes } from "./simulator/simulator.routes.js";
@@ -53,6 +54,7 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerMessagesRoutes(app, ctx, auth);
   registerExternalApiRoutes(app, ctx);
   registerQuickMessagesRoutes(app, ctx, auth);
+  registerSchedulesRoutes(app, ctx, auth);
   registerTagsRoutes(app, ctx, auth);
   registerContactsRoutes(app, ctx, auth);
   registerContactListsRoutes(app, ctx, auth);

@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
 import { FILE_LISTS_ROUTES } from "./file-lists.routes.js";
 import { QUEUES_ROUTES } from "./queues.routes.js";
 import { QUICK_MESSAGES_ROUTES } from "./quick-messages.routes.js";
+import { SCHEDULES_ROUTES } from "./schedules.routes.js";
 import { SESSION_ROUTES } from "./session.routes.js";
 import { SETTINGS_ROUTES } from "./settings.routes.js";
 import { TICKETS_ROUTES } from "./tickets.routes.js";
@@ -37,6 +38,7 @@ export const API_ROUTES = {
   ...DASHBOARD_ROUTES,
   ...CONTACT_LISTS_ROUTES,
   ...FILE_LISTS_ROUTES,
+  ...SCHEDULES_ROUTES,
   ...CAMPAIGN_SETTINGS_ROUTES,
   ...CAMPAIGNS_ROUTES,
 } satisfies RouteGroup;

@@ -175,6 +175,8 @@ export const en: Locale = {
     ERR_INVOICE_ALREADY_PAID: "This invoice is already paid.",
     ERR_PAYMENT_NOT_CONFIGURED: "Payment is not set up yet. Please contact Support.",
     ERR_PAYMENT_PROVIDER: "The payment provider did not answer as expected. Try again in a moment.",
+    ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
+    ERR_SCHEDULE_INTERRUPTED: "The send was interrupted and not repeated: check the conversation for the message.",
     ERR_INVALID_WEBHOOK_TOKEN: "Invalid webhook token.",
     ERR_CAMPAIGN_NOT_EDITABLE: "This campaign can no longer be edited.",
     ERR_CAMPAIGN_INVALID_STATUS: "This action does not apply to the campaign's current status.",

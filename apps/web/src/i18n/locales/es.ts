@@ -176,6 +176,8 @@ export const es: Locale = {
     ERR_INVOICE_ALREADY_PAID: "Esta factura ya está pagada.",
     ERR_PAYMENT_NOT_CONFIGURED: "El pago aún no está configurado. Comuníquese con Soporte.",
     ERR_PAYMENT_PROVIDER: "El proveedor de pago no respondió como se esperaba. Inténtelo de nuevo en un momento.",
+    ERR_SCHEDULE_ALREADY_SENT: "Esta programación ya fue enviada y no se puede modificar.",
+    ERR_SCHEDULE_INTERRUPTED: "El envío se interrumpió y no se repitió: revise en la conversación si el mensaje llegó.",
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook no válido.",
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campaña ya no se puede editar.",
     ERR_CAMPAIGN_INVALID_STATUS: "Esta acción no se aplica al estado actual de la campaña.",

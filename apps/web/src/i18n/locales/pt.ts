@@ -175,6 +175,8 @@ export const pt = {
     ERR_INVOICE_ALREADY_PAID: "Esta fatura já está paga.",
     ERR_PAYMENT_NOT_CONFIGURED: "O pagamento ainda não está configurado. Entre em contato com o Suporte.",
     ERR_PAYMENT_PROVIDER: "O provedor de pagamento não respondeu como esperado. Tente novamente em instantes.",
+    ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
+    ERR_SCHEDULE_INTERRUPTED: "O envio foi interrompido e não foi repetido: confira na conversa se a mensagem chegou.",
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook inválido.",
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campanha não pode mais ser editada.",
     ERR_CAMPAIGN_INVALID_STATUS: "Esta ação não vale para o status atual da campanha.",
