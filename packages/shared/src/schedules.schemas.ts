@@ -53,7 +53,12 @@ export const SchedulesPage = z.object({ schedules: z.array(Schedule), count: z.n
 export type SchedulesPage = z.infer<typeof SchedulesPage>;
 
 const scheduleFields = {
-  body: z.string().trim().min(1, "required").min(SCHEDULE_BODY_MIN, "tooShort").max(SCHEDULE_BODY_MAX, "tooLong"),
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: "required", abort: true })
+    .min(SCHEDULE_BODY_MIN, "tooShort")
+    .max(SCHEDULE_BODY_MAX, "tooLong"),
   contactId: Id,
   /** An instant; without an offset, the server's local time ("local datetime" in the spec). A past one is due at once. */
   sendAt: Instant,

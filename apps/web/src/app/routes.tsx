@@ -31,6 +31,7 @@ const FilesPage = lazy(() => import("../modules/file-lists/FilesPage"));
 const ContactListsPage = lazy(() => import("../modules/contact-lists/ContactListsPage"));
 const ContactListItemsPage = lazy(() => import("../modules/contact-lists/ContactListItemsPage"));
 const CampaignsConfigPage = lazy(() => import("../modules/campaign-settings/CampaignsConfigPage"));
+const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -67,7 +68,7 @@ export function AppRoutes() {
             <Route path="/simulator" element={<SimulatorPage />} />
             <Route path="/quick-messages" element={<QuickMessagesPage />} />
             <Route path="/todolist" element={<TodoListPage />} />
-            <Route path="/schedules" element={<Pending labelKey="schedules" />} />
+            <Route path="/schedules" element={<SchedulesPage />} />
             <Route path="/tags" element={<TagsPage />} />
             <Route path="/contacts" element={<ContactsPage />} />
             <Route path="/helps" element={<HelpsPage />} />

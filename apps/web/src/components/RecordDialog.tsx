@@ -128,6 +128,8 @@ export interface RecordFormShellProps {
   submitLabel: string;
   /** Shown above the scrolling fields (tabs, for example). */
   header?: ReactNode;
+  /** A record that can no longer be changed is only shown: no submit button. */
+  readOnly?: boolean;
   children: ReactNode;
 }
 
@@ -140,6 +142,7 @@ export function RecordFormShell({
   cancelLabel,
   submitLabel,
   header,
+  readOnly = false,
   children,
 }: RecordFormShellProps) {
   return (
@@ -156,7 +159,7 @@ export function RecordFormShell({
         <Button onClick={onCancel} color="inherit" disabled={submitting}>
           {cancelLabel}
         </Button>
-        <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
+        {readOnly ? null : <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>}
       </DialogActions>
     </Box>
   );

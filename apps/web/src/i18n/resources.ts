@@ -12,6 +12,7 @@ import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
 import * as queues from "../modules/queues/i18n";
 import * as quickMessages from "../modules/quick-messages/i18n";
+import * as schedules from "../modules/schedules/i18n";
 import * as settings from "../modules/settings/i18n";
 import * as simulator from "../modules/simulator/i18n";
 import * as subscription from "../modules/subscription/i18n";
@@ -51,6 +52,7 @@ const MODULES: ModuleLocales[] = [
   kanban,
   queues,
   quickMessages,
+  schedules,
   simulator,
   subscription,
   tags,

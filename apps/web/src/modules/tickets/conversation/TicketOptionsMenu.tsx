@@ -1,6 +1,6 @@
 import { hasPermission, type Ticket, TOAST_DURATION_MS } from "@atendo/shared";
 import { Menu, MenuItem } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -9,6 +9,11 @@ import { useSession } from "../../../app/session";
 import { ConfirmationModal } from "../../../components/ConfirmationModal";
 import { deleteTicket } from "./conversationApi";
 import { TransferTicketModal } from "./TransferTicketModal";
+
+// The schedule dialog is the schedules page's; loaded when first opened, so the tickets screen stays light.
+const ScheduleModal = lazy(() =>
+  import("../../schedules/ScheduleModal").then((module) => ({ default: module.ScheduleModal })),
+);
 
 interface TicketOptionsMenuProps {
   ticket: Ticket;
@@ -22,7 +27,7 @@ export function TicketOptionsMenu({ ticket, anchor, onClose, onOpenNotes }: Tick
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<"transfer" | "delete" | null>(null);
+  const [dialog, setDialog] = useState<"schedule" | "transfer" | "delete" | null>(null);
   const mayDelete = hasPermission(user, "ticket-options:deleteTicket");
 
   const pick = (action: () => void) => () => {
@@ -49,14 +54,7 @@ export function TicketOptionsMenu({ ticket, anchor, onClose, onOpenNotes }: Tick
         anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
         transformOrigin={{ vertical: "top", horizontal: "right" }}
       >
-        <MenuItem
-          onClick={pick(() =>
-            // Scheduled messages come with their own page (document 2); the server has no schedules yet.
-            toast.info(t("conversation.options.scheduleUnavailable"), { autoClose: TOAST_DURATION_MS * 2 }),
-          )}
-        >
-          {t("conversation.options.schedule")}
-        </MenuItem>
+        <MenuItem onClick={pick(() => setDialog("schedule"))}>{t("conversation.options.schedule")}</MenuItem>
         <MenuItem onClick={pick(() => setDialog("transfer"))}>{t("conversation.options.transfer")}</MenuItem>
         <MenuItem onClick={pick(onOpenNotes)}>{t("conversation.options.contactNotes")}</MenuItem>
         {mayDelete ? (
@@ -65,6 +63,17 @@ export function TicketOptionsMenu({ ticket, anchor, onClose, onOpenNotes }: Tick
           </MenuItem>
         ) : null}
       </Menu>
+      {dialog === "schedule" ? (
+        <Suspense fallback={null}>
+          <ScheduleModal
+            open
+            scheduleId={null}
+            contactId={ticket.contact.id}
+            ticketId={ticket.id}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
       <TransferTicketModal open={dialog === "transfer"} ticket={ticket} onClose={() => setDialog(null)} />
       <ConfirmationModal
         open={dialog === "delete"}

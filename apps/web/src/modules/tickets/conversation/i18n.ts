@@ -23,7 +23,6 @@ const pt = {
     },
     options: {
       schedule: "Agendamento",
-      scheduleUnavailable: "O agendamento de mensagens ganhará a sua própria página e ainda não está disponível.",
       transfer: "Transferir",
       contactNotes: "Observações do contato",
       delete: "Deletar",
@@ -149,7 +148,6 @@ const en: typeof pt = {
     },
     options: {
       schedule: "Schedule",
-      scheduleUnavailable: "Scheduled messages will get their own page and are not available yet.",
       transfer: "Transfer",
       contactNotes: "Contact notes",
       delete: "Delete",
@@ -275,7 +273,6 @@ const es: typeof pt = {
     },
     options: {
       schedule: "Programación",
-      scheduleUnavailable: "Los mensajes programados tendrán su propia página y aún no están disponibles.",
       transfer: "Transferir",
       contactNotes: "Notas del contacto",
       delete: "Eliminar",
