@@ -31,6 +31,8 @@ const FilesPage = lazy(() => import("../modules/file-lists/FilesPage"));
 const ContactListsPage = lazy(() => import("../modules/contact-lists/ContactListsPage"));
 const ContactListItemsPage = lazy(() => import("../modules/contact-lists/ContactListItemsPage"));
 const CampaignsConfigPage = lazy(() => import("../modules/campaign-settings/CampaignsConfigPage"));
+const CampaignsPage = lazy(() => import("../modules/campaigns/CampaignsPage"));
+const CampaignReportPage = lazy(() => import("../modules/campaigns/CampaignReportPage"));
 const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
@@ -149,8 +151,26 @@ export function AppRoutes() {
                     </AdminOnly>
                   }
                 />
-                <Route path="/campaigns" element={<CampaignsGate labelKey="campaigns" />} />
-                <Route path="/campaign/:campaignId/report" element={<CampaignsGate labelKey="campaigns" />} />
+                <Route
+                  path="/campaigns"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <CampaignsPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
+                <Route
+                  path="/campaign/:campaignId/report"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <CampaignReportPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
                 <Route
                   path="/campaigns-config"
                   element={

@@ -2,6 +2,7 @@ import type { Language } from "@atendo/shared";
 import * as announcements from "../modules/announcements/i18n";
 import * as auth from "../modules/auth/i18n";
 import * as campaignSettings from "../modules/campaign-settings/i18n";
+import * as campaigns from "../modules/campaigns/i18n";
 import * as connections from "../modules/connections/i18n";
 import * as contactLists from "../modules/contact-lists/i18n";
 import * as contacts from "../modules/contacts/i18n";
@@ -43,6 +44,7 @@ const MODULES: ModuleLocales[] = [
   settings,
   announcements,
   campaignSettings,
+  campaigns,
   connections,
   contacts,
   contactLists,

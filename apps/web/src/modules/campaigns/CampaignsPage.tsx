@@ -1,0 +1,228 @@
+import { type CampaignRecord, campaignProgressPercent, companyEvent } from "@atendo/shared";
+import AddIcon from "@mui/icons-material/Add";
+import AssessmentOutlinedIcon from "@mui/icons-material/AssessmentOutlined";
+import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutlined";
+import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
+import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
+import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { toastError } from "../../api/client";
+import { useSession } from "../../app/session";
+import {
+  ConfirmationModal,
+  EmptyState,
+  LoadingMoreRow,
+  MainContainer,
+  MainHeader,
+  MainHeaderButtonsWrapper,
+  PagedListPaper,
+  RowAction,
+  SearchField,
+  Title,
+  useConfirmDelete,
+  useDebouncedSearch,
+  useListCache,
+  usePagedList,
+} from "../../components";
+import { useSocketEvent } from "../../realtime/socket";
+import { formatDateTime } from "../../utils/date";
+import { CampaignModal } from "./CampaignModal";
+import { type CampaignAction, campaignActions, STATUS_COLORS } from "./campaignStatus";
+import {
+  type CampaignsPages,
+  campaignsKeys,
+  cancelCampaign,
+  deleteCampaign,
+  fetchCampaignsPage,
+  removeCampaign,
+  replaceCampaign,
+  restartCampaign,
+} from "./campaignsApi";
+
+const COLUMNS = 7;
+
+/** /campaigns: the company's campaigns with search, status, row actions and live progress. */
+export default function CampaignsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState("");
+  const searchParam = useDebouncedSearch(searchText);
+  const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+
+  const list = usePagedList({
+    queryKey: campaignsKeys.list(searchParam),
+    fetchPage: (page, signal) => fetchCampaignsPage(searchParam, page, signal),
+    rowsOf: (page) => page.records,
+  });
+  const { query, rows: campaigns } = list;
+  const updateLists = useListCache<CampaignsPages>(campaignsKeys.lists);
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: campaignsKeys.lists() }),
+    [queryClient],
+  );
+
+  // A new campaign takes its place in the server's order, so the pages are fetched again.
+  useSocketEvent(user ? companyEvent.campaign(user.companyId) : null, (payload) => {
+    if (payload.action === "delete") updateLists((pages) => removeCampaign(pages, payload.campaignId));
+    else if (payload.action === "update") updateLists((pages) => replaceCampaign(pages, payload.campaign));
+    else reload();
+  });
+
+  const onSaved = (saved: CampaignRecord) => {
+    if (modal.id === null) reload();
+    else updateLists((pages) => replaceCampaign(pages, saved));
+  };
+
+  const deletion = useConfirmDelete(async (deleted: CampaignRecord) => {
+    await deleteCampaign(deleted.id);
+    updateLists((pages) => removeCampaign(pages, deleted.id));
+  }, t("campaigns.toasts.deleted"));
+
+  const move = async (change: (id: number) => Promise<CampaignRecord>, campaign: CampaignRecord, done: string) => {
+    try {
+      const moved = await change(campaign.id);
+      updateLists((pages) => replaceCampaign(pages, moved));
+      toast.success(done);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
+
+  const actionButton = (campaign: CampaignRecord, action: CampaignAction): ReactNode => {
+    const label = t(`campaigns.buttons.${action}`);
+    const icons = {
+      edit: <EditOutlinedIcon fontSize="small" />,
+      view: <VisibilityOutlinedIcon fontSize="small" />,
+      cancel: <PauseCircleOutlineIcon fontSize="small" />,
+      restart: <PlayCircleOutlineIcon fontSize="small" />,
+      report: <AssessmentOutlinedIcon fontSize="small" />,
+      delete: <DeleteOutlineIcon fontSize="small" />,
+    };
+    const run = {
+      edit: () => setModal({ open: true, id: campaign.id }),
+      view: () => setModal({ open: true, id: campaign.id }),
+      cancel: () => void move(cancelCampaign, campaign, t("campaigns.toasts.cancelled")),
+      restart: () => void move(restartCampaign, campaign, t("campaigns.toasts.restarted")),
+      report: () => navigate(`/campaign/${campaign.id}/report`),
+      delete: () => deletion.ask(campaign),
+    };
+    return (
+      <RowAction key={action} label={label} onClick={run[action]}>
+        {icons[action]}
+      </RowAction>
+    );
+  };
+
+  const now = Date.now();
+
+  return (
+    <MainContainer>
+      <MainHeader>
+        <Title subtitle={t("campaigns.subtitle")}>{t("campaigns.title")}</Title>
+        <MainHeaderButtonsWrapper>
+          <SearchField
+            label={t("campaigns.searchPlaceholder")}
+            value={searchText}
+            onChange={setSearchText}
+            minWidth={240}
+          />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
+            {t("campaigns.buttons.add")}
+          </Button>
+        </MainHeaderButtonsWrapper>
+      </MainHeader>
+
+      <PagedListPaper
+        list={list}
+        empty={
+          <EmptyState icon={<CampaignOutlinedIcon sx={{ fontSize: 56 }} />} title={t("campaigns.empty.title")}>
+            {searchParam ? t("campaigns.empty.search") : t("campaigns.empty.hint")}
+          </EmptyState>
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("campaigns.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("campaigns.table.name")}</TableCell>
+              <TableCell align="center">{t("campaigns.table.status")}</TableCell>
+              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
+                {t("campaigns.table.contactList")}
+              </TableCell>
+              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("campaigns.table.whatsapp")}</TableCell>
+              <TableCell sx={{ display: { xs: "none", lg: "table-cell" } }}>
+                {t("campaigns.table.scheduledAt")}
+              </TableCell>
+              <TableCell sx={{ display: { xs: "none", lg: "table-cell" } }}>
+                {t("campaigns.table.completedAt")}
+              </TableCell>
+              <TableCell align="center">{t("campaigns.table.actions")}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {campaigns.map((campaign) => (
+              <TableRow key={campaign.id} hover data-testid="campaign-row">
+                <TableCell sx={{ maxWidth: 320 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
+                    {campaign.name}
+                  </Typography>
+                </TableCell>
+                <TableCell align="center">
+                  <Chip
+                    size="small"
+                    color={STATUS_COLORS[campaign.status]}
+                    label={t(`campaigns.status.${campaign.status}`)}
+                    data-testid="campaign-status"
+                    data-status={campaign.status}
+                  />
+                  {campaign.status === "EM_ANDAMENTO" || campaign.status === "CANCELADA" ? (
+                    <Typography variant="caption" color="text.secondary" component="p">
+                      {campaignProgressPercent(campaign.progress)}%
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
+                  {campaign.contactList?.name ?? (campaign.tagId ? t("campaigns.table.byTag") : "—")}
+                </TableCell>
+                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
+                  {campaign.whatsapp?.name ?? "—"}
+                </TableCell>
+                <TableCell sx={{ display: { xs: "none", lg: "table-cell" }, color: "text.secondary" }}>
+                  {formatDateTime(campaign.scheduledAt) || "—"}
+                </TableCell>
+                <TableCell sx={{ display: { xs: "none", lg: "table-cell" }, color: "text.secondary" }}>
+                  {formatDateTime(campaign.completedAt) || "—"}
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                  {campaignActions(campaign, now).map((action) => actionButton(campaign, action))}
+                </TableCell>
+              </TableRow>
+            ))}
+            {query.isFetchingNextPage ? (
+              <LoadingMoreRow colSpan={COLUMNS} label={t("campaigns.table.loadingMore")} />
+            ) : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
+
+      <CampaignModal open={modal.open} campaignId={modal.id} onClose={closeModal} onSaved={onSaved} />
+      <ConfirmationModal
+        {...deletion.dialog}
+        title={deletion.target ? t("campaigns.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}
+        confirmLabel={t("campaigns.confirmationModal.deleteConfirm")}
+      >
+        {t("campaigns.confirmationModal.deleteMessage")}
+      </ConfirmationModal>
+    </MainContainer>
+  );
+}
