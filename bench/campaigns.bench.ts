@@ -1,0 +1,270 @@
+// Campaign planning and dispatch through the real app (buildApp: routes, pg-boss jobs, simulator network)
+// on the real PostgreSQL, for issue 11's figures.
+//   1. Throughput: a company with a paired simulator connection, campaign intervals 0, and a contact list of
+//      CAMPAIGN_BENCH_RECIPIENTS items (seeded set-based, untimed). POST /campaigns with scheduledAt now, then:
+//      planning = start call -> every shipping row visible (includes the start job's pickup, JOB_POLL_SECONDS);
+//      dispatch = rows visible -> FINALIZADA, delivered rows per second, and the simulator's received count.
+//      Process RSS (bench and server share the process) is sampled every second.
+//   2. Pacing: another company, messageInterval CAMPAIGN_BENCH_PACING_INTERVAL (5 s), CAMPAIGN_BENCH_PACING_RECIPIENTS
+//      (6) recipients; the gaps between the simulator's received times and their largest deviation.
+// Prints JSON lines: { bench: "campaigns-plan" }, { bench: "campaigns-dispatch" }, { bench: "campaigns-pacing" }.
+// Progress goes to stderr every 10 s.
+// Env: BENCH_DATABASE_URL (a scratch database, required), CAMPAIGN_BENCH_RECIPIENTS (100000),
+// CAMPAIGN_BENCH_TIMEOUT_SECONDS (600, bounds the dispatch wait), CAMPAIGN_BENCH_PACING_RECIPIENTS (6),
+// CAMPAIGN_BENCH_PACING_INTERVAL (5), CAMPAIGN_BENCH_SKIP (throughput|pacing: leave one part out).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { loadConfig } from "../apps/server/src/config.js";
+import { openDatabase } from "../apps/server/src/db/client.js";
+import { buildApp } from "../apps/server/src/http/app.js";
+import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
+
+type Rows<T> = { rows: T[] };
+const RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RECIPIENTS ?? 100_000);
+const TIMEOUT_S = Number(process.env.CAMPAIGN_BENCH_TIMEOUT_SECONDS ?? 600);
+const PACING_RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_PACING_RECIPIENTS ?? 6);
+const PACING_INTERVAL = Number(process.env.CAMPAIGN_BENCH_PACING_INTERVAL ?? 5);
+const SKIP = process.env.CAMPAIGN_BENCH_SKIP ?? "";
+const PASSWORD = "Bench#2026";
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL database");
+
+const database = await openDatabase({ url });
+await database.migrate();
+const { db } = database;
+const dataDir = mkdtempSync(join(tmpdir(), "atendo-bench-campaigns-"));
+const config = loadConfig({
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  SEED: "off",
+  SIMULATOR: "on",
+  BAILEYS: "off",
+  DATA_DIR: dataDir,
+  LOGIN_RATE_LIMIT: "1000",
+});
+// CAMPAIGN_BENCH_LOG=warn shows the server's warnings and errors (job queue errors among them) on stdout.
+const LOG = process.env.CAMPAIGN_BENCH_LOG;
+const { app, ctx } = await buildApp({ config, db, logger: LOG ? { level: LOG } : false });
+await app.ready();
+
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function call(headers: Record<string, string>, method: "GET" | "POST", path: string, payload?: object) {
+  const response = await app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
+  if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
+  return response.json() as Record<string, unknown>;
+}
+
+/** A company with an admin (logged in), a paired simulator connection and the given campaign intervals. */
+async function tenant(tag: string, messageInterval: number) {
+  const run = `${tag}-${Date.now().toString(36)}`;
+  const { id: companyId } = await one<{ id: number }>(
+    sql`insert into companies (name, email, status, due_date)
+        values (${`Bench campaigns ${run}`}, ${`campaigns-${run}@bench.dev`}, true, now() + interval '1 year') returning id`,
+  );
+  const email = `admin-${run}@bench.dev`;
+  await db.execute(
+    sql`insert into users (company_id, name, email, password_hash, profile)
+        values (${companyId}, 'Admin', ${email}, ${await hashPassword(PASSWORD)}, 'admin')`,
+  );
+  const { id: whatsappId } = await one<{ id: number }>(
+    sql`insert into whatsapps (company_id, name, provider, status, is_default, token)
+        values (${companyId}, 'Simulador', 'simulator', 'DISCONNECTED', true, ${`bench-${run}`}) returning id`,
+  );
+  const login = await app.inject({ method: "POST", url: "/auth/login", payload: { email, password: PASSWORD } });
+  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
+  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
+  await ctx.sessions!.start(whatsappId);
+  const scan = await app.inject({ method: "POST", url: `/simulator/scan/${whatsappId}` });
+  if (scan.statusCode !== 200) throw new Error(`scan: ${scan.body}`);
+  await call(headers, "POST", "/campaign-settings", {
+    settings: { messageInterval, longerIntervalAfter: 0, greaterInterval: 0 },
+  });
+  return { companyId, whatsappId, headers };
+}
+
+/** A contact list of `size` valid numbers, one set-based statement. */
+async function contactList(companyId: number, size: number, base: number) {
+  const { id } = await one<{ id: number }>(
+    sql`insert into contact_lists (company_id, name) values (${companyId}, ${`Lista ${size}`}) returning id`,
+  );
+  await db.execute(
+    sql`insert into contact_list_items (company_id, contact_list_id, name, number, email, is_whatsapp_valid)
+        select ${companyId}, ${id}, 'Cliente' || i || ' Silva', (${base}::bigint + i)::text, '', true
+        from generate_series(1, ${size}) i`,
+  );
+  return id;
+}
+
+const counts = (companyId: number, campaignId: number, whatsappId: number) =>
+  one<{ planned: number; delivered: number; failed: number; received: number; status: string }>(
+    sql`select (select count(*)::int from campaign_shippings where company_id = ${companyId} and campaign_id = ${campaignId}) as planned,
+               (select count(*)::int from campaign_shippings where company_id = ${companyId} and campaign_id = ${campaignId} and delivered_at is not null) as delivered,
+               (select count(*)::int from campaign_shippings where company_id = ${companyId} and campaign_id = ${campaignId} and failed_at is not null) as failed,
+               (select count(*)::int from simulator_outbound where whatsapp_id = ${whatsappId}) as received,
+               (select status from campaigns where id = ${campaignId}) as status`,
+  );
+
+async function startCampaign(headers: Record<string, string>, whatsappId: number, contactListId: number) {
+  const campaign = await call(headers, "POST", "/campaigns", {
+    name: `Bench ${Date.now()}`,
+    message1: "Olá {{firstName}}, temos uma oferta para você",
+    message2: "Oi {{name}}, confira a novidade",
+    whatsappId,
+    contactListId,
+    scheduledAt: new Date().toISOString(),
+  });
+  if (campaign.status !== "PROGRAMADA") throw new Error(`campaign not PROGRAMADA: ${campaign.status}`);
+  return Number(campaign.id);
+}
+
+// RSS (and heap) every second over the whole run (bench and server are one process).
+const rss: number[] = [];
+let heapMax = 0;
+const sample = () => {
+  const memory = process.memoryUsage();
+  rss.push(memory.rss);
+  heapMax = Math.max(heapMax, memory.heapUsed);
+};
+const sampler = setInterval(sample, 1000);
+sample();
+
+async function throughput() {
+  const { companyId, whatsappId, headers } = await tenant("throughput", 0);
+  const seedStarted = performance.now();
+  const listId = await contactList(companyId, RECIPIENTS, 5511900000000);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  const rssBefore = process.memoryUsage().rss;
+
+  const t0 = performance.now();
+  const campaignId = await startCampaign(headers, whatsappId, listId);
+  const createMs = performance.now() - t0;
+  let now = await counts(companyId, campaignId, whatsappId);
+  while (now.planned < RECIPIENTS && performance.now() - t0 < TIMEOUT_S * 1000) {
+    await sleep(50);
+    now = await counts(companyId, campaignId, whatsappId);
+  }
+  const planned = performance.now();
+  // When pg-boss took the start job and how long its handler (the planning transaction) ran.
+  const job = await one<{ waitedS: number | null; ranS: number | null }>(
+    sql`select extract(epoch from started_on - created_on)::float as "waitedS",
+               extract(epoch from completed_on - started_on)::float as "ranS"
+        from pgboss.job where name = 'campaigns.start' and data->>'campaignId' = ${String(campaignId)}
+        order by created_on desc limit 1`,
+  ).catch(() => ({ waitedS: null, ranS: null }));
+  console.log(
+    JSON.stringify({
+      bench: "campaigns-plan",
+      recipients: RECIPIENTS,
+      planned: now.planned,
+      seedSeconds: round(seedSeconds),
+      createMs: round(createMs, 1),
+      planSeconds: round((planned - t0) / 1000),
+      startJobWaitedSeconds: job.waitedS === null ? null : round(job.waitedS),
+      startJobRanSeconds: job.ranS === null ? null : round(job.ranS),
+      targetSeconds: 10,
+    }),
+  );
+
+  let lastLog = performance.now();
+  // The longest time the delivered count stood still (a dispatch run waiting for its successor, say).
+  let lastChange = performance.now();
+  let lastDelivered = 0;
+  let longestStall = 0;
+  while (now.status !== "FINALIZADA" && performance.now() - planned < TIMEOUT_S * 1000) {
+    await sleep(250);
+    now = await counts(companyId, campaignId, whatsappId);
+    if (now.delivered !== lastDelivered) {
+      longestStall = Math.max(longestStall, performance.now() - lastChange);
+      lastChange = performance.now();
+      lastDelivered = now.delivered;
+    }
+    if (performance.now() - lastLog >= 10_000) {
+      lastLog = performance.now();
+      const seconds = (lastLog - planned) / 1000;
+      console.error(
+        `[campaigns] ${seconds.toFixed(0)} s: delivered ${now.delivered}, received ${now.received}, ${Math.round(now.delivered / seconds)} msg/s, rss ${mb(process.memoryUsage().rss)} MB`,
+      );
+    }
+  }
+  const done = performance.now();
+  const seconds = (done - planned) / 1000;
+  // The network's own view: first to last message it received.
+  const network = await one<{ spanS: number | null }>(
+    sql`select extract(epoch from max(created_at) - min(created_at))::float as "spanS"
+        from simulator_outbound where whatsapp_id = ${whatsappId}`,
+  );
+  const samples = rss.slice();
+  console.log(
+    JSON.stringify({
+      bench: "campaigns-dispatch",
+      recipients: RECIPIENTS,
+      status: now.status,
+      timedOut: now.status !== "FINALIZADA",
+      delivered: now.delivered,
+      failed: now.failed,
+      simulatorReceived: now.received,
+      seconds: round(seconds),
+      msgPerSec: Math.round(now.delivered / seconds),
+      longestStallSeconds: round(longestStall / 1000),
+      simulatorMsgPerSec: network.spanS ? Math.round(now.received / network.spanS) : null,
+      targetMsgPerSec: 500,
+      rssBeforeMb: mb(rssBefore),
+      rssMinMb: mb(Math.min(...samples)),
+      rssMaxMb: mb(Math.max(...samples)),
+      rssLastMb: mb(process.memoryUsage().rss),
+      rssSamples: samples.length,
+      heapUsedMaxMb: mb(heapMax),
+      targetRssMb: 400,
+    }),
+  );
+}
+
+async function pacing() {
+  const { companyId, whatsappId, headers } = await tenant("pacing", PACING_INTERVAL);
+  const listId = await contactList(companyId, PACING_RECIPIENTS, 5521900000000);
+  const campaignId = await startCampaign(headers, whatsappId, listId);
+  const limit = performance.now() + (PACING_RECIPIENTS * PACING_INTERVAL + 60) * 1000;
+  let now = await counts(companyId, campaignId, whatsappId);
+  while (now.status !== "FINALIZADA" && performance.now() < limit) {
+    await sleep(250);
+    now = await counts(companyId, campaignId, whatsappId);
+  }
+  const received = rowsOf<{ at: number }>(
+    await db.execute(
+      sql`select extract(epoch from created_at)::float as at from simulator_outbound
+          where whatsapp_id = ${whatsappId} order by created_at, id`,
+    ),
+  ).map((row) => Number(row.at));
+  const gaps = received.slice(1).map((at, k) => round(at - received[k]!, 3));
+  const maxDeviation = gaps.length ? Math.max(...gaps.map((gap) => Math.abs(gap - PACING_INTERVAL))) : null;
+  console.log(
+    JSON.stringify({
+      bench: "campaigns-pacing",
+      recipients: PACING_RECIPIENTS,
+      intervalSeconds: PACING_INTERVAL,
+      status: now.status,
+      received: received.length,
+      gapsSeconds: gaps,
+      maxDeviationSeconds: maxDeviation === null ? null : round(maxDeviation, 3),
+      targetDeviationSeconds: 0.5,
+    }),
+  );
+}
+
+try {
+  if (SKIP !== "throughput") await throughput();
+  if (SKIP !== "pacing") await pacing();
+} finally {
+  clearInterval(sampler);
+  await app.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
