@@ -21,6 +21,7 @@ export * from "./queue-options.schemas.js";
 export * from "./queues.schemas.js";
 export * from "./quick-messages.schemas.js";
 export * from "./realtime.js";
+export * from "./realtime-names.js";
 export * from "./schedules.schemas.js";
 export * from "./settings.js";
 export * from "./simulator.schemas.js";

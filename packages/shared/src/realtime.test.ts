@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  ANNOUNCEMENT_EVENT,
   AnnouncementEventPayload,
   COMPANY_EVENT_PAYLOADS,
-  type CompanyEventKind,
-  companyEvent,
   realtimePayloadSchema,
   TicketEventPayload,
 } from "./realtime.js";
+import { ANNOUNCEMENT_EVENT, type CompanyEventKind, companyEvent } from "./realtime-names.js";
 
 describe("the realtime contract", () => {
   it("names each company event after its kind and finds its schema by that name", () => {

@@ -5,10 +5,16 @@ import { CampaignRecord } from "./campaigns.schemas.js";
 import { IsoDate } from "./common.schemas.js";
 import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
-import { CONNECTION_STATUSES, INTEGRATION_TYPES, type TicketStatus } from "./enums.js";
+import { CONNECTION_STATUSES, INTEGRATION_TYPES } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { Queue } from "./queues.schemas.js";
+import {
+  ANNOUNCEMENT_EVENT,
+  type CompanyEventKind,
+  type CompanyEventName,
+  PAYMENT_CONCLUDED_ACTION,
+} from "./realtime-names.js";
 import { Schedule } from "./schedules.schemas.js";
 import { SettingSchema } from "./settings.js";
 import { Tag, TagSummary } from "./tags.schemas.js";
@@ -23,9 +29,6 @@ import { Whatsapp } from "./whatsapps.schemas.js";
  * web's subscriptions infer the payload from the name. In the server's tests each
  * emitted payload is parsed with its schema (apps/server/src/realtime/contract-check.ts).
  */
-
-/** The action of `company-{id}-payment` once a payment is confirmed (document 1 section 4). */
-export const PAYMENT_CONCLUDED_ACTION = "CONCLUIDA";
 
 /**
  * `company-{id}-ticket`. The ticket of an update comes in one of three shapes:
@@ -298,13 +301,7 @@ export const COMPANY_EVENT_PAYLOADS = {
   prompt: PromptEventPayload,
   queueIntegration: QueueIntegrationEventPayload,
   schedule: ScheduleEventPayload,
-} as const;
-export type CompanyEventKind = keyof typeof COMPANY_EVENT_PAYLOADS;
-
-/** A company event's name: `company-${number}-ticket` is a type only names of ticket events have. */
-export type CompanyEventName<K extends CompanyEventKind = CompanyEventKind> = `company-${number}-${K}`;
-
-export const ANNOUNCEMENT_EVENT = "company-announcement";
+} as const satisfies { [K in CompanyEventKind]: z.ZodType };
 
 /** Name to payload, for every event the server emits. */
 export type RealtimeEvents = {
@@ -312,35 +309,6 @@ export type RealtimeEvents = {
 } & { [ANNOUNCEMENT_EVENT]: AnnouncementEventPayload };
 export type RealtimeEventName = keyof RealtimeEvents;
 export type RealtimePayload<E extends RealtimeEventName> = RealtimeEvents[E];
-
-const named =
-  <K extends CompanyEventKind>(kind: K) =>
-  (companyId: number): CompanyEventName<K> =>
-    `company-${companyId}-${kind}`;
-
-/** The name of each company event for one company: the only way to write one, so its payload follows. */
-export const companyEvent: { [K in CompanyEventKind]: (companyId: number) => CompanyEventName<K> } = {
-  ticket: named("ticket"),
-  appMessage: named("appMessage"),
-  whatsapp: named("whatsapp"),
-  whatsappSession: named("whatsappSession"),
-  contact: named("contact"),
-  user: named("user"),
-  auth: named("auth"),
-  payment: named("payment"),
-  queue: named("queue"),
-  tag: named("tag"),
-  settings: named("settings"),
-  chat: named("chat"),
-  campaign: named("campaign"),
-  ContactList: named("ContactList"),
-  ContactListItem: named("ContactListItem"),
-  file: named("file"),
-  campaignSettings: named("campaignSettings"),
-  prompt: named("prompt"),
-  queueIntegration: named("queueIntegration"),
-  schedule: named("schedule"),
-};
 
 /** The schema of an event's payload, by its name; undefined for a name outside the contract. */
 export function realtimePayloadSchema(event: string): z.ZodType | undefined {
@@ -351,28 +319,6 @@ export function realtimePayloadSchema(event: string): z.ZodType | undefined {
     ? COMPANY_EVENT_PAYLOADS[kind as CompanyEventKind]
     : undefined;
 }
-
-/** What the client sends, with its arguments (Socket.IO's typed event map). */
-export interface ClientToServerEvents {
-  /** Join the room of the ticket open on screen. */
-  joinChatBox(ticketId: string): void;
-  leaveChatBox(ticketId: string): void;
-  joinNotification(): void;
-  joinTickets(status: TicketStatus): void;
-  leaveTickets(status: TicketStatus): void;
-  /** Presence ping, every USER_STATUS_PING_MS. */
-  userStatus(): void;
-}
-
-/** Events the client emits. */
-export const CLIENT_EVENTS = {
-  joinChatBox: "joinChatBox",
-  leaveChatBox: "leaveChatBox",
-  joinNotification: "joinNotification",
-  joinTickets: "joinTickets",
-  leaveTickets: "leaveTickets",
-  userStatus: "userStatus",
-} as const satisfies { [K in keyof ClientToServerEvents]: K };
 
 /** What the server sends (Socket.IO's typed event map), for socket.io-client's `Socket<ServerToClientEvents, ...>`. */
 export type ServerToClientEvents = { [E in RealtimeEventName]: (payload: RealtimeEvents[E]) => void };
