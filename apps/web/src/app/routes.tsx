@@ -4,6 +4,9 @@ import { Navigate, Route, Routes } from "react-router-dom";
 import { hasCampaignsEntry } from "../api/credentials";
 import { Loading } from "../components/Loading";
 import { NotAvailableYet } from "../components/NotAvailableYet";
+// The tickets page is most users' first screen: built into the entry, its MUI parts are not cut
+// into the small chunks it shares with the lazy pages, which cost more gzip than they save.
+import TicketsPage from "../modules/tickets/TicketsPage";
 import { AdminOnly, PlanGate, PublicOnly, RequireAuth, SuperOnly } from "./guards";
 import { Layout } from "./layout/Layout";
 import { useSession } from "./session";
@@ -15,7 +18,7 @@ const HelpsPage = lazy(() => import("../modules/helps/HelpsPage"));
 const UsersPage = lazy(() => import("../modules/users/UsersPage"));
 const SettingsPage = lazy(() => import("../modules/settings/SettingsPage"));
 const DashboardPage = lazy(() => import("../modules/dashboard/DashboardPage"));
-const TicketsPage = lazy(() => import("../modules/tickets/TicketsPage"));
+
 const ConnectionsPage = lazy(() => import("../modules/connections/ConnectionsPage"));
 const SimulatorPage = lazy(() => import("../modules/simulator/SimulatorPage"));
 const ContactsPage = lazy(() => import("../modules/contacts/ContactsPage"));
