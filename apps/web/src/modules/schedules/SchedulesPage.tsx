@@ -22,7 +22,14 @@ import {
   useMemo,
   useState,
 } from "react";
-import { Calendar, dayjsLocalizer, type EventProps, type Formats, type Messages } from "react-big-calendar";
+import {
+  Calendar,
+  type DateHeaderProps,
+  dayjsLocalizer,
+  type EventProps,
+  type Formats,
+  type Messages,
+} from "react-big-calendar";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { toastError } from "../../api/client";
@@ -37,7 +44,15 @@ import {
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { formatTime } from "../../utils/date";
-import { CALENDAR_VIEWS, type CalendarView, rangeOf, type ScheduleEvent, toCalendarEvents } from "./calendar";
+import {
+  CALENDAR_VIEWS,
+  type CalendarView,
+  countByDay,
+  dayKey,
+  rangeOf,
+  type ScheduleEvent,
+  toCalendarEvents,
+} from "./calendar";
 import { ScheduleModal } from "./ScheduleModal";
 import { deleteSchedule, fetchSchedulesInRange, schedulesKeys } from "./schedulesApi";
 import { useFailureReason } from "./useFailureReason";
@@ -59,6 +74,12 @@ interface Handlers {
   onEdit: (schedule: Schedule) => void;
   onDelete: (schedule: Schedule) => void;
 }
+
+/** How many schedules each day holds, for the month's day headers. */
+const DayCounts = createContext<ReadonlyMap<string, number>>(new Map());
+
+/** From this many schedules a month day shows its count: more than its cell may show at once. */
+const DAY_COUNT_FROM = 3;
 
 /** What an event's icons do: the page's dialogs, handed down past the calendar. */
 const ScheduleHandlers = createContext<Handlers>({ onEdit: () => undefined, onDelete: () => undefined });
@@ -92,6 +113,7 @@ export default function SchedulesPage() {
     if (schedules.isError) toastError(schedules.error);
   }, [schedules.isError, schedules.error]);
   const events = useMemo(() => toCalendarEvents(schedules.data ?? []), [schedules.data]);
+  const dayCounts = useMemo(() => countByDay(events), [events]);
 
   const reload = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: schedulesKeys.ranges() }),
@@ -151,6 +173,11 @@ export default function SchedulesPage() {
   );
 
   const eventStyle = useEventStyle();
+  // The week and day views open an hour before now, where the next sends are.
+  const scrollToTime = useMemo(() => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate(), Math.max(0, now.getHours() - 1));
+  }, []);
   const culture = CULTURES[(i18n.resolvedLanguage ?? "pt") as keyof typeof CULTURES] ?? CULTURES.pt;
   const empty = !schedules.isFetching && schedules.isSuccess && events.length === 0;
 
@@ -178,27 +205,31 @@ export default function SchedulesPage() {
         </Box>
         <CalendarFrame>
           <ScheduleHandlers.Provider value={handlers}>
-            <Calendar<ScheduleEvent>
-              localizer={localizer}
-              culture={culture}
-              events={events}
-              views={[...CALENDAR_VIEWS]}
-              view={view}
-              onView={(next) => setView(next as CalendarView)}
-              date={date}
-              onNavigate={setDate}
-              startAccessor="start"
-              endAccessor="end"
-              titleAccessor="title"
-              tooltipAccessor={null}
-              messages={messages}
-              formats={FORMATS}
-              components={CALENDAR_COMPONENTS}
-              eventPropGetter={eventStyle}
-              onSelectEvent={(event) => handlers.onEdit(event.schedule)}
-              popup
-              style={{ height: "100%" }}
-            />
+            <DayCounts.Provider value={dayCounts}>
+              <Calendar<ScheduleEvent>
+                localizer={localizer}
+                culture={culture}
+                events={events}
+                views={[...CALENDAR_VIEWS]}
+                view={view}
+                onView={(next) => setView(next as CalendarView)}
+                date={date}
+                onNavigate={setDate}
+                startAccessor="start"
+                endAccessor="end"
+                titleAccessor="title"
+                tooltipAccessor={null}
+                messages={messages}
+                formats={FORMATS}
+                components={CALENDAR_COMPONENTS}
+                eventPropGetter={eventStyle}
+                onSelectEvent={(event) => handlers.onEdit(event.schedule)}
+                showAllEvents
+                dayLayoutAlgorithm="no-overlap"
+                scrollToTime={scrollToTime}
+                style={{ height: "100%" }}
+              />
+            </DayCounts.Provider>
           </ScheduleHandlers.Provider>
         </CalendarFrame>
         {empty ? (
@@ -241,6 +272,22 @@ function CalendarFrame({ children }: { children: ReactNode }) {
         "& .rbc-off-range": { color: theme.palette.text.disabled },
         "& .rbc-today": { backgroundColor: alpha(theme.palette.primary.main, 0.12) },
         "& .rbc-toolbar": { flexWrap: "wrap", gap: 1 },
+        "& .rbc-header": { textTransform: "capitalize" },
+        "& .rbc-month-header .rbc-header": { py: 0.5 },
+        // Every schedule has a time: no all-day row, and the event draws its own time.
+        "& .rbc-allday-cell, & .rbc-event-label": { display: "none" },
+        // A month's week scrolls when its busiest day holds more than fit (showAllEvents); the
+        // calendar hides that scrollbar, which would hide the schedules below it.
+        "& .rbc-row-content-scrollable .rbc-row-content-scroll-container": { scrollbarWidth: "thin" },
+        "& .rbc-row-content-scrollable .rbc-row-content-scroll-container::-webkit-scrollbar": {
+          display: "block",
+          width: 6,
+        },
+        "& .rbc-row-content-scrollable .rbc-row-content-scroll-container::-webkit-scrollbar-thumb": {
+          backgroundColor: theme.palette.action.disabled,
+          borderRadius: 3,
+        },
+        "& .rbc-event-content, & .rbc-agenda-event-cell": { whiteSpace: "normal" },
         "& .rbc-toolbar .rbc-toolbar-label": { ...theme.typography.h6, textTransform: "capitalize" },
         "& .rbc-toolbar button": {
           color: theme.palette.text.primary,
@@ -286,7 +333,7 @@ function useEventStyle() {
         style: {
           backgroundColor: alpha(tone.main, theme.palette.mode === "light" ? 0.18 : 0.32),
           color: theme.palette.text.primary,
-          border: `1px solid ${alpha(tone.main, 0.6)}`,
+          border: "none",
           borderLeft: `4px solid ${tone.main}`,
         },
       };
@@ -295,15 +342,19 @@ function useEventStyle() {
   );
 }
 
-/** One schedule on the calendar: time, contact, state, and the edit and delete icons. */
-function ScheduleEventView({ event }: EventProps<ScheduleEvent>) {
+/**
+ * One schedule on the calendar: its state, time and contact, and the edit (or view) and delete
+ * icons. "stacked" fits a month cell (two lines), "inline" a week or day slot (one line),
+ * "wide" the agenda's row (with the message and a failure's reason).
+ */
+function ScheduleEventView({ event, layout }: EventProps<ScheduleEvent> & { layout: "stacked" | "inline" | "wide" }) {
   const { t } = useTranslation();
   const handlers = useContext(ScheduleHandlers);
   const { user } = useSession();
   const failureReason = useFailureReason();
   const { schedule } = event;
-  const final = isScheduleFinal(schedule);
-  const mayChange = mayChangeSchedule(user, schedule);
+  const viewOnly = isScheduleFinal(schedule) || !mayChangeSchedule(user, schedule);
+  const mayDelete = mayChangeSchedule(user, schedule);
   const state =
     schedule.status === "ERRO"
       ? t("schedules.failed", { reason: failureReason(schedule.errorCode) })
@@ -314,47 +365,64 @@ function ScheduleEventView({ event }: EventProps<ScheduleEvent>) {
     action();
   };
 
-  return (
-    <Box
-      sx={{ display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 }}
-      data-testid={`schedule-event-${schedule.id}`}
-    >
-      <Tooltip title={state}>
-        <Box component="span" sx={{ display: "inline-flex", flexShrink: 0 }} aria-label={state} role="img">
-          {schedule.status === "ERRO" ? (
-            <ErrorOutlineIcon sx={{ fontSize: 16 }} color="error" />
-          ) : schedule.status === "ENVIADA" ? (
-            <DoneAllIcon sx={{ fontSize: 16 }} color="success" />
-          ) : (
-            <ScheduleIcon sx={{ fontSize: 16 }} />
-          )}
-        </Box>
-      </Tooltip>
-      <Typography variant="caption" sx={{ fontWeight: 600, flexShrink: 0 }}>
+  const stateIcon = (
+    <Tooltip title={state}>
+      <Box component="span" sx={{ display: "inline-flex", flexShrink: 0 }} aria-label={state} role="img">
+        {schedule.status === "ERRO" ? (
+          <ErrorOutlineIcon sx={{ fontSize: 16 }} color="error" />
+        ) : schedule.status === "ENVIADA" ? (
+          <DoneAllIcon sx={{ fontSize: 16 }} color="success" />
+        ) : (
+          <ScheduleIcon sx={{ fontSize: 16 }} />
+        )}
+      </Box>
+    </Tooltip>
+  );
+  // The week and day grids place an event at its time already; the agenda has a time column.
+  const time =
+    layout !== "stacked" ? null : (
+      <Typography variant="caption" sx={{ fontWeight: 600, flexShrink: 0, lineHeight: "16px" }}>
         {formatTime(schedule.sendAt)}
       </Typography>
-      <Typography variant="caption" noWrap sx={{ flex: 1, minWidth: 0 }} title={schedule.body}>
-        {schedule.contact.name}
+    );
+  const name = (
+    <Typography
+      variant="caption"
+      noWrap
+      title={schedule.body}
+      sx={{ flex: 1, minWidth: 0, fontWeight: layout === "wide" ? 600 : 400 }}
+    >
+      {schedule.contact.name}
+      {layout === "wide" ? (
+        <Box component="span" sx={{ fontWeight: 400, color: "text.secondary" }}>
+          {` — ${schedule.body}`}
+        </Box>
+      ) : null}
+    </Typography>
+  );
+  const reason =
+    layout === "wide" && schedule.status === "ERRO" ? (
+      <Typography variant="caption" color="error" noWrap sx={{ flexShrink: 1, minWidth: 0, maxWidth: "45%" }}>
+        {failureReason(schedule.errorCode)}
       </Typography>
-      <Tooltip title={final || !mayChange ? t("schedules.buttons.view") : t("schedules.buttons.edit")}>
+    ) : null;
+  const actions = (
+    <>
+      <Tooltip title={viewOnly ? t("schedules.buttons.view") : t("schedules.buttons.edit")}>
         <IconButton
           size="small"
-          sx={{ p: 0.25 }}
-          aria-label={final || !mayChange ? t("schedules.buttons.view") : t("schedules.buttons.edit")}
+          sx={{ p: "1px", color: "inherit" }}
+          aria-label={viewOnly ? t("schedules.buttons.view") : t("schedules.buttons.edit")}
           onClick={stop(() => handlers.onEdit(schedule))}
         >
-          {final || !mayChange ? (
-            <VisibilityOutlinedIcon sx={{ fontSize: 16 }} />
-          ) : (
-            <EditOutlinedIcon sx={{ fontSize: 16 }} />
-          )}
+          {viewOnly ? <VisibilityOutlinedIcon sx={{ fontSize: 16 }} /> : <EditOutlinedIcon sx={{ fontSize: 16 }} />}
         </IconButton>
       </Tooltip>
-      {mayChange ? (
+      {mayDelete ? (
         <Tooltip title={t("schedules.buttons.delete")}>
           <IconButton
             size="small"
-            sx={{ p: 0.25 }}
+            sx={{ p: "1px", color: "inherit" }}
             aria-label={t("schedules.buttons.delete")}
             onClick={stop(() => handlers.onDelete(schedule))}
           >
@@ -362,9 +430,84 @@ function ScheduleEventView({ event }: EventProps<ScheduleEvent>) {
           </IconButton>
         </Tooltip>
       ) : null}
+    </>
+  );
+  const line = { display: "flex", alignItems: "center", gap: 0.5, minWidth: 0 } as const;
+
+  if (layout === "stacked") {
+    return (
+      <Box sx={{ minWidth: 0 }} data-testid={`schedule-event-${schedule.id}`}>
+        <Box sx={line}>
+          {stateIcon}
+          <Box sx={{ flex: 1, minWidth: 0, display: "flex" }}>{time}</Box>
+          {actions}
+        </Box>
+        <Typography variant="caption" component="p" noWrap title={schedule.body} sx={{ lineHeight: "16px" }}>
+          {schedule.contact.name}
+        </Typography>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={line} data-testid={`schedule-event-${schedule.id}`}>
+      {stateIcon}
+      {time}
+      {name}
+      {reason}
+      {actions}
     </Box>
   );
 }
 
-/** The month, week and day views and the agenda draw every schedule the same way. */
-const CALENDAR_COMPONENTS = { event: ScheduleEventView, agenda: { event: ScheduleEventView } };
+const StackedEvent = (props: EventProps<ScheduleEvent>) => <ScheduleEventView {...props} layout="stacked" />;
+const InlineEvent = (props: EventProps<ScheduleEvent>) => <ScheduleEventView {...props} layout="inline" />;
+const WideEvent = (props: EventProps<ScheduleEvent>) => <ScheduleEventView {...props} layout="wide" />;
+
+/**
+ * A month day's number (a link to that day, as the calendar's own), with the day's count once it
+ * holds more schedules than its cell may show: the week's row scrolls to the rest.
+ */
+function MonthDateHeader({ date, label, drilldownView, onDrillDown }: DateHeaderProps) {
+  const { t } = useTranslation();
+  const count = useContext(DayCounts).get(dayKey(date)) ?? 0;
+  const text = t("schedules.dayCount", { count });
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 0.5 }}>
+      {count >= DAY_COUNT_FROM ? (
+        <Box
+          component="span"
+          title={text}
+          aria-label={text}
+          sx={{
+            px: 0.75,
+            borderRadius: 8,
+            fontSize: 11,
+            fontWeight: 700,
+            lineHeight: "16px",
+            bgcolor: "primary.main",
+            color: "primary.contrastText",
+          }}
+        >
+          {count}
+        </Box>
+      ) : (
+        <span />
+      )}
+      {drilldownView ? (
+        <button type="button" className="rbc-button-link" onClick={onDrillDown}>
+          {label}
+        </button>
+      ) : (
+        <span>{label}</span>
+      )}
+    </Box>
+  );
+}
+
+/** Each view draws a schedule its own way (see ScheduleEventView). */
+const CALENDAR_COMPONENTS = {
+  month: { event: StackedEvent, dateHeader: MonthDateHeader },
+  week: { event: InlineEvent },
+  day: { event: InlineEvent },
+  agenda: { event: WideEvent },
+};

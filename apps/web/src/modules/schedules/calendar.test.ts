@@ -1,6 +1,6 @@
 import type { Schedule } from "@atendo/shared";
 import { describe, expect, it } from "vitest";
-import { AGENDA_DAYS, rangeOf, toCalendarEvents } from "./calendar";
+import { AGENDA_DAYS, countByDay, dayKey, EVENT_DISPLAY_MS, rangeOf, toCalendarEvents } from "./calendar";
 
 const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
   id: 1,
@@ -27,8 +27,30 @@ describe("toCalendarEvents", () => {
     const [event] = toCalendarEvents([schedule()]);
     expect(event).toMatchObject({ id: 1, title: "Ana Cliente" });
     expect(event!.start.toISOString()).toBe("2026-05-04T13:30:00.000Z");
-    expect(event!.end).toEqual(event!.start);
+    expect(event!.end.getTime() - event!.start.getTime()).toBe(EVENT_DISPLAY_MS);
     expect(event!.schedule.body).toBe("Lembrete da consulta");
+  });
+
+  it("keeps a late event within its own day", () => {
+    const late = new Date(2026, 4, 4, 23, 50);
+    const [event] = toCalendarEvents([schedule({ sendAt: late.toISOString() })]);
+    expect(event!.end).toEqual(new Date(2026, 4, 4, 23, 59, 59, 999));
+  });
+});
+
+describe("countByDay", () => {
+  it("counts each local day's schedules", () => {
+    const at = (day: number, hour: number) => new Date(2026, 4, day, hour).toISOString();
+    const counts = countByDay(
+      toCalendarEvents([
+        schedule({ id: 1, sendAt: at(4, 9) }),
+        schedule({ id: 2, sendAt: at(4, 23) }),
+        schedule({ id: 3, sendAt: at(5, 0) }),
+      ]),
+    );
+    expect(counts.get(dayKey(new Date(2026, 4, 4)))).toBe(2);
+    expect(counts.get(dayKey(new Date(2026, 4, 5)))).toBe(1);
+    expect(counts.get(dayKey(new Date(2026, 4, 6)))).toBeUndefined();
   });
 });
 

@@ -15,12 +15,30 @@ export interface ScheduleEvent {
   schedule: Schedule;
 }
 
-/** Each schedule is an event at its sendAt, titled with its contact's name. */
+/** How long an event looks in the week and day views: a message has no duration, but a line needs room. */
+export const EVENT_DISPLAY_MS = 30 * 60_000;
+
+/**
+ * Each schedule is an event at its sendAt, titled with its contact's name. It is drawn half an
+ * hour long, within its own day (an event past midnight would move to the all-day row).
+ */
 export function toCalendarEvents(schedules: readonly Schedule[]): ScheduleEvent[] {
   return schedules.map((schedule) => {
-    const at = new Date(schedule.sendAt);
-    return { id: schedule.id, title: schedule.contact.name, start: at, end: at, schedule };
+    const start = new Date(schedule.sendAt);
+    const endOfDay = new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59, 999);
+    const end = new Date(Math.min(start.getTime() + EVENT_DISPLAY_MS, endOfDay.getTime()));
+    return { id: schedule.id, title: schedule.contact.name, start, end, schedule };
   });
+}
+
+/** A local calendar day, as a key. */
+export const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
+
+/** How many schedules each local day holds. */
+export function countByDay(events: readonly ScheduleEvent[]): ReadonlyMap<string, number> {
+  const counts = new Map<string, number>();
+  for (const event of events) counts.set(dayKey(event.start), (counts.get(dayKey(event.start)) ?? 0) + 1);
+  return counts;
 }
 
 const dayOf = (date: Date, offset = 0) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + offset);

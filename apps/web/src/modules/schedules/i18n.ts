@@ -9,6 +9,8 @@ const pt = {
       delete: "Excluir agendamento",
     },
     empty: "Nenhum agendamento neste período.",
+    dayCount_one: "{{count}} agendamento neste dia",
+    dayCount_other: "{{count}} agendamentos neste dia",
     loading: "Carregando agendamentos...",
     status: {
       PENDENTE: "Agendado",
@@ -75,6 +77,8 @@ const en: typeof pt = {
     subtitle: "Messages scheduled for your contacts, sent at the time you set.",
     buttons: { add: "New schedule", edit: "Edit schedule", view: "View schedule", delete: "Delete schedule" },
     empty: "No schedules in this period.",
+    dayCount_one: "{{count}} schedule on this day",
+    dayCount_other: "{{count}} schedules on this day",
     loading: "Loading schedules...",
     status: {
       PENDENTE: "Scheduled",
@@ -146,6 +150,8 @@ const es: typeof pt = {
       delete: "Eliminar programación",
     },
     empty: "No hay programaciones en este período.",
+    dayCount_one: "{{count}} programación este día",
+    dayCount_other: "{{count}} programaciones este día",
     loading: "Cargando programaciones...",
     status: {
       PENDENTE: "Programado",
