@@ -1,0 +1,118 @@
+import { join } from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+
+/** The demo's simulator connection (seed.ts), the company's default one. */
+const SIMULATOR_ID = 1;
+const SCREENSHOTS = join(import.meta.dirname, "../screenshots");
+
+type Headers = Awaited<ReturnType<typeof apiLogin>>;
+
+const customerNumber = () => `55118${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+const pad = (value: number) => String(value).padStart(2, "0");
+/** As a datetime-local input takes it (the browser runs on this machine's clock and zone). */
+const localInput = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+
+/** A ticket the admin has accepted, opened by a customer's message through the simulator. */
+async function openTicket(request: APIRequestContext, admin: Headers, name: string) {
+  const number = customerNumber();
+  // The connection may already be paired by another spec: a refused scan is fine.
+  await request.post(`/simulator/scan/${SIMULATOR_ID}`);
+  const sent = await request.post("/simulator/inbound", {
+    data: { whatsappId: SIMULATOR_ID, from: number, name, body: "Posso pagar amanhã?" },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  let ticket: { id: number; uuid: string } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get("/tickets", {
+        headers: admin,
+        params: { searchParam: number, showAll: "true" },
+      });
+      ticket = ((await response.json()) as { tickets: { id: number; uuid: string }[] }).tickets[0];
+      return ticket?.id ?? 0;
+    })
+    .toBeGreaterThan(0);
+  const accepted = await request.put(`/tickets/${ticket!.id}`, { headers: admin, data: { status: "open" } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  return { ...ticket!, number };
+}
+
+async function outboundBodies(request: APIRequestContext, number: string): Promise<string[]> {
+  const response = await request.get("/simulator/outbound", { params: { whatsappId: SIMULATOR_ID, to: number } });
+  return ((await response.json()) as { body: string }[]).map((item) => item.body);
+}
+
+test("a message scheduled from a ticket shows on the calendar and reaches the simulated customer at its time", async ({
+  page,
+  request,
+}) => {
+  // The dialog takes whole minutes: the send is due at the next minute boundary.
+  test.setTimeout(180_000);
+  const admin = await apiLogin(request, DEMO.admin);
+  const name = `Cliente Agenda ${unique()}`;
+  const ticket = await openTicket(request, admin, name);
+  const text = `Lembrete: seu boleto vence hoje ${unique()}`;
+
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto(`/tickets/${ticket.uuid}`);
+  await page.getByRole("button", { name: "Opções do ticket" }).click();
+  await page.getByRole("menuitem", { name: "Agendamento" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Novo agendamento" });
+  await expect(dialog).toBeVisible();
+  const contact = dialog.getByRole("combobox", { name: "Contato" });
+  await expect(contact).toHaveValue(`${name} - ${ticket.number}`);
+  await expect(contact).toBeDisabled();
+  const sendAt = dialog.getByLabel(/Data de agendamento/);
+  // A new schedule starts one hour ahead.
+  const offered = new Date(await sendAt.inputValue()).getTime();
+  expect(offered - Date.now()).toBeGreaterThan(58 * 60_000);
+
+  // Too short first: the spec's 5 characters.
+  await dialog.getByRole("textbox", { name: "Mensagem" }).fill("Oi");
+  await dialog.getByRole("button", { name: "Agendar" }).click();
+  await expect(dialog.getByText("Muito curto!")).toBeVisible();
+
+  const due = new Date();
+  due.setSeconds(0, 0);
+  due.setMinutes(due.getMinutes() + (new Date().getSeconds() < 40 ? 1 : 2));
+  await dialog.getByRole("textbox", { name: "Mensagem" }).fill(text);
+  await sendAt.fill(localInput(due));
+  await page.screenshot({ path: join(SCREENSHOTS, "schedules-dialog.png") });
+  await dialog.getByRole("button", { name: "Agendar" }).click();
+  await expect(page.getByText("Agendamento salvo com sucesso.")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // Not before its time.
+  expect(await outboundBodies(request, ticket.number)).not.toContain(text);
+
+  await page.goto("/schedules");
+  await expect(page.getByRole("heading", { name: "Agendamentos" })).toBeVisible();
+  const event = page.locator("[data-testid^='schedule-event-']", { hasText: name });
+  await expect(event).toBeVisible();
+  await expect(event.getByRole("img", { name: "Agendado" })).toBeAttached();
+  await expect(event.getByRole("button", { name: "Editar agendamento" })).toBeVisible();
+  await expect(event.getByRole("button", { name: "Excluir agendamento" })).toBeVisible();
+
+  // At its time it goes out, once, and the calendar follows without a reload.
+  await expect.poll(() => outboundBodies(request, ticket.number), { timeout: 150_000 }).toContain(text);
+  expect(Date.now()).toBeGreaterThanOrEqual(due.getTime());
+  await expect(event.getByRole("img", { name: "Enviado" })).toBeAttached();
+  await page.screenshot({ path: join(SCREENSHOTS, "schedules-calendar.png") });
+  expect((await outboundBodies(request, ticket.number)).filter((body) => body === text)).toHaveLength(1);
+
+  // Sent: the dialog only shows it.
+  await event.getByRole("button", { name: "Ver agendamento" }).click();
+  const sent = page.getByRole("dialog", { name: "Agendamento" });
+  await expect(sent.getByText(/Enviado em/)).toBeVisible();
+  await expect(sent.getByRole("button", { name: "Salvar" })).toHaveCount(0);
+  await page.screenshot({ path: join(SCREENSHOTS, "schedules-sent-dialog.png") });
+  await sent.getByRole("button", { name: "Fechar" }).click();
+
+  // And the message is in the ticket's conversation.
+  await page.goto(`/tickets/${ticket.uuid}`);
+  await expect(page.getByTestId("messages-list")).toContainText(text);
+});
