@@ -1,5 +1,7 @@
 import type { UploadKind } from "@atendo/shared";
 import { UPLOAD_LIMITS_BYTES } from "@atendo/shared";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../http/errors.js";
 import { type DetectedFile, detectFile, type StoredExtension } from "./file-kind.js";
 
 /** Document 2 gives image, audio and video limits; documents share the largest (20 MB). */
@@ -40,4 +42,31 @@ const UPLOADABLE: ReadonlySet<StoredExtension> = new Set<StoredExtension>([
 export async function detectUpload(data: Buffer, fileName: string): Promise<DetectedFile | undefined> {
   const detected = await detectFile(data, fileName);
   return UPLOADABLE.has(detected.extension) ? detected : undefined;
+}
+
+/** A file as it arrived in a request. */
+export interface UploadedFile {
+  data: Buffer;
+  /** As the client named it: kept for display only. */
+  fileName: string;
+}
+
+/**
+ * The multipart body's `file` part (other parts are read past), at most `maxBytes`:
+ * beyond it the multipart plugin answers 413. A body that is not multipart is a 400.
+ */
+export async function readFilePart(
+  request: FastifyRequest,
+  maxBytes: number = MAX_UPLOAD_BYTES,
+): Promise<UploadedFile | undefined> {
+  if (!request.isMultipart()) {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
+  }
+  let upload: UploadedFile | undefined;
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 10 } })) {
+    if (part.type !== "file") continue;
+    const data = await part.toBuffer();
+    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
+  }
+  return upload;
 }

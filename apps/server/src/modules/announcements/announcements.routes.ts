@@ -8,11 +8,10 @@ import {
   MessageAnswer,
   UPLOAD_LIMITS_BYTES,
 } from "@atendo/shared";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { AppError } from "../../http/errors.js";
+import { readFilePart } from "../../media/upload.js";
 import {
   attachAnnouncementMedia,
   createAnnouncement,
@@ -20,25 +19,10 @@ import {
   listAnnouncements,
   removeAnnouncement,
   showAnnouncement,
-  type UploadedFile,
   updateAnnouncementById,
 } from "./announcements.service.js";
 
 const tags = ["announcements"];
-
-/** The multipart body's `file` part, at most the image limit (beyond it the multipart plugin answers 413). */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) {
-    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
-  }
-  let upload: UploadedFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: UPLOAD_LIMITS_BYTES.image, files: 1, fields: 10 } })) {
-    if (part.type !== "file") continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
-  }
-  return upload;
-}
 
 /** Reading is for every signed-in user (the top bar); managing is for the super user (document 2 section 6). */
 export function registerAnnouncementsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
@@ -87,7 +71,13 @@ export function registerAnnouncementsRoutes(app: App, ctx: AppContext, auth: Aut
       onRequest: auth.super,
       schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: Announcement } },
     },
-    async (request) => attachAnnouncementMedia(ctx, request.auth, request.params.id, await readUpload(request)),
+    async (request) =>
+      attachAnnouncementMedia(
+        ctx,
+        request.auth,
+        request.params.id,
+        await readFilePart(request, UPLOAD_LIMITS_BYTES.image),
+      ),
   );
 
   app.delete(

@@ -12,6 +12,7 @@ import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { displayName } from "../../media/storage.js";
+import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload } from "../../media/upload.js";
 import {
   type AnnouncementChanges,
@@ -24,12 +25,6 @@ import {
 } from "./announcements.repository.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "realtime" | "log">;
-
-export interface UploadedFile {
-  data: Buffer;
-  /** As the client named it: kept for display only. */
-  fileName: string;
-}
 
 function toAnnouncement(deps: Pick<Deps, "media">, row: AnnouncementRow): Announcement {
   return {

@@ -8,12 +8,10 @@ import {
   IdParams,
   MessageAnswer,
 } from "@atendo/shared";
-import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { AppError } from "../../http/errors.js";
-import { MAX_UPLOAD_BYTES } from "../../media/upload.js";
+import { readFilePart } from "../../media/upload.js";
 import {
   attachCampaignMedia,
   cancelCampaign,
@@ -23,25 +21,10 @@ import {
   removeCampaign,
   restartCampaign,
   showCampaign,
-  type UploadedFile,
   updateCampaignById,
 } from "./campaigns.service.js";
 
 const tags = ["campaigns"];
-
-/** The `file` part (at most the largest per-type limit: beyond it the multipart plugin answers 413). */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) {
-    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
-  }
-  let upload: UploadedFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })) {
-    if (part.type !== "file") continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
-  }
-  return upload;
-}
 
 /** Campaigns are an administration screen (document 2; the plan's campaigns flag gates the menu). */
 export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
@@ -99,7 +82,7 @@ export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHoo
       onRequest: auth.admin,
       schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: CampaignRecord } },
     },
-    async (request) => attachCampaignMedia(ctx, request.auth, request.params.id, () => readUpload(request)),
+    async (request) => attachCampaignMedia(ctx, request.auth, request.params.id, () => readFilePart(request)),
   );
 
   app.delete(

@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import { contactListRecipients } from "../contact-lists/contact-lists.repository.js";
 import { planCampaign } from "./campaigns.dispatch.js";
@@ -32,11 +33,6 @@ import {
 import { campaignRecord, shippingRecord } from "./campaigns.serializers.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "realtime" | "log" | "jobs">;
-
-export interface UploadedFile {
-  data: Buffer;
-  fileName: string;
-}
 
 const notFound = () => new AppError("ERR_NOT_FOUND");
 const invalid = (path: string, message: string) => new AppError("ERR_VALIDATION", { fields: [{ path, message }] });

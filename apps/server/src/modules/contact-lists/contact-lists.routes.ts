@@ -14,12 +14,11 @@ import {
   ListQuery,
   MessageAnswer,
 } from "@atendo/shared";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { AppError } from "../../http/errors.js";
+import { readFilePart } from "../../media/upload.js";
 import {
   createContactList,
   createContactListItem,
@@ -33,25 +32,9 @@ import {
   showContactListItem,
   updateContactListItemById,
 } from "./contact-lists.service.js";
-import { type UploadedFile, uploadToContactList } from "./contact-lists.upload.js";
+import { uploadToContactList } from "./contact-lists.upload.js";
 
 const tags = ["contact-lists"];
-
-/** The multipart body's `file` part, at most the spreadsheet limit (beyond it the multipart plugin answers 413). */
-async function readSpreadsheetUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) {
-    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
-  }
-  let upload: UploadedFile | undefined;
-  for await (const part of request.parts({
-    limits: { fileSize: CONTACT_LIST_UPLOAD_MAX_BYTES, files: 1, fields: 10 },
-  })) {
-    if (part.type !== "file") continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
-  }
-  return upload;
-}
 
 /** Contact lists feed campaigns, which are the admins' (the Administration menu): every route is for admins. */
 export function registerContactListsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
@@ -116,7 +99,10 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
         response: { 200: ContactListUploadAnswer },
       },
     },
-    async (request) => uploadToContactList(ctx, request.auth, request.params.id, () => readSpreadsheetUpload(request)),
+    async (request) =>
+      uploadToContactList(ctx, request.auth, request.params.id, () =>
+        readFilePart(request, CONTACT_LIST_UPLOAD_MAX_BYTES),
+      ),
   );
 
   app.get(

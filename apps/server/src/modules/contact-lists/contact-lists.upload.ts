@@ -10,6 +10,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import type { UploadedFile } from "../../media/upload.js";
 import { emitContactList, emitContactListItem, toContactList } from "./contact-lists.events.js";
 import { enqueueContactListCheck } from "./contact-lists.jobs.js";
 import {
@@ -21,7 +22,6 @@ import {
 import { readContactSheet, spreadsheetError } from "./contact-lists.spreadsheet.js";
 
 type Deps = Pick<AppContext, "db" | "realtime" | "jobs">;
-export type UploadedFile = { data: Buffer; fileName: string };
 
 /** A row that passed the item rules: the item it makes, and the row as the sheet has it. */
 export interface AcceptedRow {

@@ -8,13 +8,11 @@ import {
   QuickMessagesPage,
   QuickMessageUpdateBody,
 } from "@atendo/shared";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { AppError } from "../../http/errors.js";
-import { MAX_UPLOAD_BYTES } from "../../media/upload.js";
+import { readFilePart } from "../../media/upload.js";
 import {
   attachQuickMessageMedia,
   createQuickMessage,
@@ -23,30 +21,10 @@ import {
   pageVisibleQuickMessages,
   removeQuickMessage,
   showQuickMessage,
-  type UploadedFile,
   updateQuickMessageById,
 } from "./quick-messages.service.js";
 
 const tags = ["quick-messages"];
-
-/**
- * Reads the multipart body: the `file` part (at most the largest per-type limit;
- * beyond it the multipart plugin answers 413) and the `typeArch` field, which the
- * original client sends as a folder hint and which we do not need: the type
- * comes from the file's bytes.
- */
-async function readUpload(request: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!request.isMultipart()) {
-    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body", message: "multipartRequired" }] });
-  }
-  let upload: UploadedFile | undefined;
-  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })) {
-    if (part.type !== "file") continue;
-    const data = await part.toBuffer();
-    if (part.fieldname === "file") upload = { data, fileName: part.filename ?? "" };
-  }
-  return upload;
-}
 
 export function registerQuickMessagesRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   app.get(
@@ -104,7 +82,7 @@ export function registerQuickMessagesRoutes(app: App, ctx: AppContext, auth: Aut
       onRequest: auth.user,
       schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: QuickMessage } },
     },
-    async (request) => attachQuickMessageMedia(ctx, request.auth, request.params.id, await readUpload(request)),
+    async (request) => attachQuickMessageMedia(ctx, request.auth, request.params.id, await readFilePart(request)),
   );
 
   app.delete(

@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import {
   deleteQuickMessage,
@@ -22,12 +23,6 @@ import {
 } from "./quick-messages.repository.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "log">;
-
-export interface UploadedFile {
-  data: Buffer;
-  /** As the client named it: kept for display only. */
-  fileName: string;
-}
 
 function toQuickMessage(deps: Deps, row: QuickMessageRow): QuickMessage {
   return {

@@ -13,6 +13,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import { findContact } from "../contacts/contacts.repository.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
@@ -30,12 +31,6 @@ import {
 } from "./schedules.repository.js";
 
 type Deps = Pick<AppContext, "db" | "media" | "log" | "realtime" | "jobs">;
-
-export interface UploadedFile {
-  data: Buffer;
-  /** As the client named it: kept for display only. */
-  fileName: string;
-}
 
 /** Images only (document 1 section 5), judged by their bytes, within the image limit. */
 const MEDIA_EXTENSIONS: ReadonlySet<string> = new Set(SCHEDULE_MEDIA_EXTENSIONS);
