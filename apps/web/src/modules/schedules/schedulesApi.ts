@@ -3,7 +3,6 @@ import { api } from "../../api/client";
 import type { RequestBody } from "../../api/routes";
 
 export const schedulesKeys = {
-  all: ["schedules"] as const,
   ranges: () => ["schedules", "range"] as const,
   range: (start: string, end: string) => ["schedules", "range", start, end] as const,
   detail: (id: number) => ["schedules", "detail", id] as const,
