@@ -2,7 +2,16 @@ export { ConfirmationModal, type ConfirmationModalProps } from "./ConfirmationMo
 export { EmptyState } from "./EmptyState";
 export { LoadingMoreRow, PagedListPaper, RowAction } from "./ListParts";
 export { Loading } from "./Loading";
-export { nearBottom, uniqueById, useDebouncedSearch, useListCache, useLoadMore, usePagedList } from "./listing";
+export {
+  nearBottom,
+  uniqueById,
+  useDebouncedSearch,
+  useListCache,
+  useLoadMore,
+  usePagedList,
+  useRecordDialog,
+  useSearchedPagedList,
+} from "./listing";
 export { NotAvailableYet } from "./NotAvailableYet";
 export { MainContainer, MainHeader, MainHeaderButtonsWrapper, MainPaper, PageShell, Title } from "./PageShell";
 export { PasswordTextField, type PasswordTextFieldProps } from "./PasswordTextField";

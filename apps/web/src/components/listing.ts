@@ -1,5 +1,5 @@
 import { INFINITE_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from "@atendo/shared";
-import { type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { type InfiniteData, type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, type UIEvent, useCallback, useEffect, useRef, useState } from "react";
 
 /**
@@ -107,4 +107,46 @@ export function useListCache<TData>(listsKey: () => QueryKey) {
     },
     [queryClient, listsKey],
   );
+}
+
+interface SearchedListOptions<TPage, TRow> {
+  /** The feature's query keys; pass a module-level object so the callbacks stay stable. */
+  keys: { lists: () => QueryKey; list: (searchParam: string) => QueryKey };
+  fetchPage: (searchParam: string, page: number, signal: AbortSignal) => Promise<TPage>;
+  rowsOf: (page: TPage) => readonly TRow[];
+}
+
+/**
+ * A list page's data: the search box's text (debounced into the query), the paged rows,
+ * `updateLists` for live changes to every cached search, and `reload` for the changes
+ * (a new record) whose place only the server knows.
+ */
+export function useSearchedPagedList<TPage extends { hasMore: boolean }, TRow extends { id: number }>({
+  keys,
+  fetchPage,
+  rowsOf,
+}: SearchedListOptions<TPage, TRow>) {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState("");
+  const searchParam = useDebouncedSearch(searchText);
+  const list = usePagedList({
+    queryKey: keys.list(searchParam),
+    fetchPage: (page, signal) => fetchPage(searchParam, page, signal),
+    rowsOf,
+  });
+  const updateLists = useListCache<InfiniteData<TPage, number>>(keys.lists);
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: keys.lists() }), [queryClient, keys]);
+  return { ...list, searchText, setSearchText, searchParam, updateLists, reload };
+}
+
+/** A page's record dialog: closed, open for a new record (`id` null), or open on one record. */
+export function useRecordDialog() {
+  const [dialog, setDialog] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+  return {
+    dialog,
+    openNew: useCallback(() => setDialog({ open: true, id: null }), []),
+    openRecord: useCallback((id: number) => setDialog({ open: true, id }), []),
+    // The id stays while the dialog closes, so its title does not change under the animation.
+    close: useCallback(() => setDialog((current) => ({ ...current, open: false })), []),
+  };
 }

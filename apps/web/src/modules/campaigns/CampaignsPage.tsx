@@ -8,8 +8,7 @@ import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutlined";
 import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useState } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -27,16 +26,14 @@ import {
   SearchField,
   Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { formatDateTime } from "../../utils/date";
 import { CampaignModal } from "./CampaignModal";
 import { type CampaignAction, campaignActions, STATUS_COLORS } from "./campaignStatus";
 import {
-  type CampaignsPages,
   campaignsKeys,
   cancelCampaign,
   deleteCampaign,
@@ -53,22 +50,13 @@ export default function CampaignsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-
-  const list = usePagedList({
-    queryKey: campaignsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchCampaignsPage(searchParam, page, signal),
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const list = useSearchedPagedList({
+    keys: campaignsKeys,
+    fetchPage: fetchCampaignsPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows: campaigns } = list;
-  const updateLists = useListCache<CampaignsPages>(campaignsKeys.lists);
-  const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: campaignsKeys.lists() }),
-    [queryClient],
-  );
+  const { query, rows: campaigns, searchText, setSearchText, searchParam, updateLists, reload } = list;
 
   // A new campaign takes its place in the server's order, so the pages are fetched again.
   useSocketEvent(user ? companyEvent.campaign(user.companyId) : null, (payload) => {
@@ -97,8 +85,6 @@ export default function CampaignsPage() {
     }
   };
 
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
-
   const actionButton = (campaign: CampaignRecord, action: CampaignAction): ReactNode => {
     const label = t(`campaigns.buttons.${action}`);
     const icons = {
@@ -110,8 +96,8 @@ export default function CampaignsPage() {
       delete: <DeleteOutlineIcon fontSize="small" />,
     };
     const run = {
-      edit: () => setModal({ open: true, id: campaign.id }),
-      view: () => setModal({ open: true, id: campaign.id }),
+      edit: () => openRecord(campaign.id),
+      view: () => openRecord(campaign.id),
       cancel: () => void move(cancelCampaign, campaign, t("campaigns.toasts.cancelled")),
       restart: () => void move(restartCampaign, campaign, t("campaigns.toasts.restarted")),
       report: () => navigate(`/campaign/${campaign.id}/report`),
@@ -137,7 +123,7 @@ export default function CampaignsPage() {
             onChange={setSearchText}
             minWidth={240}
           />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
             {t("campaigns.buttons.add")}
           </Button>
         </MainHeaderButtonsWrapper>

@@ -6,8 +6,6 @@ import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
 import GroupsOutlinedIcon from "@mui/icons-material/GroupsOutlined";
 import PeopleOutlineIcon from "@mui/icons-material/PeopleOutlineOutlined";
 import { Button, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { toastError } from "../../api/client";
@@ -24,13 +22,12 @@ import {
   SearchField,
   Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { ContactListModal } from "./ContactListModal";
-import { type ContactListsPages, contactListsKeys, deleteContactList, fetchContactListsPage } from "./contactListsApi";
+import { contactListsKeys, deleteContactList, fetchContactListsPage } from "./contactListsApi";
 import { removeContactList, replaceContactList } from "./contactListsCache";
 import { downloadSampleSpreadsheet } from "./sampleSpreadsheet";
 
@@ -45,23 +42,18 @@ export default function ContactListsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-
-  const list = usePagedList({
-    queryKey: contactListsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchContactListsPage(searchParam, page, signal),
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const list = useSearchedPagedList({
+    keys: contactListsKeys,
+    fetchPage: fetchContactListsPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows } = list;
-  const updateLists = useListCache<ContactListsPages>(contactListsKeys.lists);
+  const { query, rows, searchText, setSearchText, searchParam, updateLists, reload } = list;
 
   useSocketEvent(user ? companyEvent.ContactList(user.companyId) : null, (payload) => {
     if (payload.action === "delete") updateLists((pages) => removeContactList(pages, payload.contactListId));
     else if (payload.action === "update") updateLists((pages) => replaceContactList(pages, payload.contactList));
-    else void queryClient.invalidateQueries({ queryKey: contactListsKeys.lists() });
+    else reload();
   });
 
   const onSaved = (saved: ContactList) => {
@@ -74,7 +66,6 @@ export default function ContactListsPage() {
     updateLists((pages) => removeContactList(pages, row.id));
   }, t("contactLists.toasts.deleted"));
 
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
   const sample = () => {
     downloadSampleSpreadsheet(t).catch(() => toastError(t("contactLists.sample.failed")));
   };
@@ -93,7 +84,7 @@ export default function ContactListsPage() {
           <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={sample}>
             {t("contactLists.buttons.sample")}
           </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
             {t("contactLists.buttons.add")}
           </Button>
         </MainHeaderButtonsWrapper>
@@ -134,10 +125,7 @@ export default function ContactListsPage() {
                   <RowAction label={t("contactLists.buttons.open")} onClick={() => navigate(contactsPath(row.id))}>
                     <PeopleOutlineIcon fontSize="small" />
                   </RowAction>
-                  <RowAction
-                    label={t("contactLists.buttons.edit")}
-                    onClick={() => setModal({ open: true, id: row.id })}
-                  >
+                  <RowAction label={t("contactLists.buttons.edit")} onClick={() => openRecord(row.id)}>
                     <EditOutlinedIcon fontSize="small" />
                   </RowAction>
                   <RowAction label={t("contactLists.buttons.delete")} onClick={() => deletion.ask(row)}>

@@ -4,8 +4,6 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FolderCopyOutlinedIcon from "@mui/icons-material/FolderCopyOutlined";
 import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
@@ -20,43 +18,25 @@ import {
   SearchField,
   Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { formatShortDateTime } from "../../utils/date";
 import { FileListModal } from "./FileListModal";
-import {
-  deleteFileList,
-  type FileListsPages,
-  fetchFileListsPage,
-  fileListsKeys,
-  removeFileList,
-  replaceFileList,
-} from "./fileListsApi";
+import { deleteFileList, fetchFileListsPage, fileListsKeys, removeFileList, replaceFileList } from "./fileListsApi";
 
 /** /files: the company's file lists, with search, infinite scroll, add, edit and delete, kept live. */
 export default function FilesPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
-
-  const list = usePagedList({
-    queryKey: fileListsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchFileListsPage(searchParam, page, signal),
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const list = useSearchedPagedList({
+    keys: fileListsKeys,
+    fetchPage: fetchFileListsPage,
     rowsOf: (page) => page.files,
   });
-  const { query, rows: fileLists } = list;
-  const updateLists = useListCache<FileListsPages>(fileListsKeys.lists);
-
-  const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: fileListsKeys.lists() }),
-    [queryClient],
-  );
+  const { query, rows: fileLists, searchText, setSearchText, searchParam, updateLists, reload } = list;
 
   // A new list takes its place in the server's order (by name), so the pages are fetched again.
   useSocketEvent(user ? companyEvent.file(user.companyId) : null, (payload) => {
@@ -75,8 +55,6 @@ export default function FilesPage() {
     updateLists((pages) => removeFileList(pages, deleted.id));
   }, t("files.toasts.deleted"));
 
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
-
   return (
     <MainContainer>
       <MainHeader>
@@ -88,7 +66,7 @@ export default function FilesPage() {
             onChange={setSearchText}
             minWidth={240}
           />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
             {t("files.buttons.add")}
           </Button>
         </MainHeaderButtonsWrapper>
@@ -135,7 +113,7 @@ export default function FilesPage() {
                   {formatShortDateTime(item.updatedAt)}
                 </TableCell>
                 <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("files.buttons.edit")} onClick={() => setModal({ open: true, id: item.id })}>
+                  <RowAction label={t("files.buttons.edit")} onClick={() => openRecord(item.id)}>
                     <EditOutlinedIcon fontSize="small" />
                   </RowAction>
                   <RowAction label={t("files.buttons.delete")} onClick={() => deletion.ask(item)}>
