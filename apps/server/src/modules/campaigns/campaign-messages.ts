@@ -33,14 +33,6 @@ export function filledVariants(campaign: Messages): number[] {
   return CAMPAIGN_MESSAGE_KEYS.flatMap((key, index) => (campaign[key].trim() ? [index] : []));
 }
 
-/**
- * The k-th recipient's variant: the filled variants in turn, so each is used as evenly as
- * the audience allows (with none filled, the media goes alone under variant 0).
- */
-export function variantFor(k: number, filled: readonly number[]): number {
-  return filled.length === 0 ? 0 : filled[k % filled.length]!;
-}
-
 /** The text of a variant; one emptied since planning (a cancelled campaign edited) falls back to the first filled. */
 export function variantText(campaign: Messages, variant: number): string {
   const own = campaign[CAMPAIGN_MESSAGE_KEYS[variant] ?? "message1"];

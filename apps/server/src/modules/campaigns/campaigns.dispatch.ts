@@ -5,18 +5,18 @@ import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
 import { readCampaignSettings } from "../campaign-settings/campaign-settings.repository.js";
-import { contactListRecipients } from "../contact-lists/contact-lists.repository.js";
+import { contactListAudienceSql } from "../contact-lists/contact-lists.repository.js";
 import { fileListFiles } from "../file-lists/file-lists.repository.js";
 import { sendToNumber } from "../messages/send.js";
-import { tagRecipients } from "../tags/tags.repository.js";
+import { tagAudienceSql } from "../tags/tags.repository.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
-import { filledVariants, partMessageId, renderMessage, variantFor, variantText } from "./campaign-messages.js";
+import { filledVariants, partMessageId, renderMessage, variantText } from "./campaign-messages.js";
 import {
   type CampaignRow,
   claimDue,
   findCampaign,
-  insertRecipients,
+  insertAudience,
   markDelivered,
   markFailed,
   moveCampaignStatus,
@@ -38,7 +38,7 @@ export const OFFLINE_RETRY_MS = 30_000;
 /**
  * Writes a campaign's recipients and spaces them from `start` by the company's campaign
  * settings, in the caller's transaction (the status change and the dispatch job commit
- * with them). Numbers known to be off WhatsApp are left out; unchecked ones are tried.
+ * with them). Both are set-based statements: 100,000 recipients never pass through the process.
  */
 export async function planCampaign(
   deps: Pick<AppContext, "db">,
@@ -48,19 +48,11 @@ export async function planCampaign(
 ): Promise<void> {
   const { companyId } = campaign;
   const audience = campaign.contactListId
-    ? (await contactListRecipients(tx, companyId, campaign.contactListId))
-        .filter((item) => item.isWhatsappValid !== false)
-        .map((item) => ({ contactListItemId: item.id, number: item.number, name: item.name }))
+    ? contactListAudienceSql(companyId, campaign.contactListId)
     : campaign.tagId
-      ? (await tagRecipients(tx, companyId, campaign.tagId)).map((contact) => ({ contactListItemId: null, ...contact }))
-      : [];
-  const filled = filledVariants(campaign);
-  await insertRecipients(
-    tx,
-    companyId,
-    campaign.id,
-    audience.map((recipient, k) => ({ ...recipient, variant: variantFor(k, filled) })),
-  );
+      ? tagAudienceSql(companyId, campaign.tagId)
+      : undefined;
+  if (audience) await insertAudience(tx, companyId, campaign.id, audience, filledVariants(campaign));
   const settings = await readCampaignSettings(deps.db, companyId);
   await schedulePending(tx, companyId, campaign.id, start, settings);
 }

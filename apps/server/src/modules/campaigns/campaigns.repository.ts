@@ -161,33 +161,29 @@ export async function campaignShippingRows(
     .orderBy(asc(campaignShippings.id));
 }
 
-/** Rows written per statement while planning: arrays travel as one parameter each. */
-const PLAN_CHUNK = 20_000;
-
 /**
- * Writes the recipients a campaign does not have yet (one row per number: the unique
- * index drops a number already planned), due now until schedulePending spaces them.
+ * Writes the recipients a campaign does not have yet, due now until schedulePending spaces
+ * them, in one statement from `audience` (a query of item, number, name and position from 1:
+ * contact-lists' and tags' audience queries). The recipient at position k gets the filled
+ * variants in turn, `filled[(k - 1) % n]`, so each is used as evenly as the audience allows
+ * (with none filled, the media goes alone under variant 0). One row per number: the unique
+ * index drops a number already planned or repeated in the audience.
  */
-export async function insertRecipients(
+export async function insertAudience(
   db: Executor,
   companyId: number,
   campaignId: number,
-  recipients: readonly { contactListItemId: number | null; number: string; name: string; variant: number }[],
+  audience: SQL,
+  filled: readonly number[],
 ): Promise<void> {
-  for (let start = 0; start < recipients.length; start += PLAN_CHUNK) {
-    const chunk = recipients.slice(start, start + PLAN_CHUNK);
-    await db.execute(sql`
-      INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, number, name, variant, send_at)
-      SELECT ${companyId}, ${campaignId}, r.item, r.number, left(r.name, 100), r.variant, now()
-      FROM unnest(
-        ${sql.param(chunk.map((r) => r.contactListItemId))}::int[],
-        ${sql.param(chunk.map((r) => r.number))}::text[],
-        ${sql.param(chunk.map((r) => r.name))}::text[],
-        ${sql.param(chunk.map((r) => r.variant))}::int[]
-      ) WITH ORDINALITY AS r(item, number, name, variant, position)
-      ORDER BY r.position
-      ON CONFLICT (company_id, campaign_id, number) DO NOTHING`);
-  }
+  const variants = filled.length > 0 ? filled : [0];
+  await db.execute(sql`
+    INSERT INTO campaign_shippings (company_id, campaign_id, contact_list_item_id, number, name, variant, send_at)
+    SELECT ${companyId}, ${campaignId}, a.item, a.number, left(a.name, 100),
+      (${sql.param([...variants])}::int[])[((a.position - 1) % ${variants.length}) + 1], now()
+    FROM (${audience}) a
+    ORDER BY a.position
+    ON CONFLICT (company_id, campaign_id, number) DO NOTHING`);
 }
 
 /**

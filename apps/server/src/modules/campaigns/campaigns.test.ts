@@ -1,5 +1,5 @@
 import { type CampaignRecord, campaignProgressPercent } from "@atendo/shared";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newContact, newTag, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
@@ -12,7 +12,7 @@ import {
   ticketTags,
 } from "../../db/schema/index.js";
 import { offsetSeconds } from "./campaign-messages.js";
-import { insertRecipients, schedulePending } from "./campaigns.repository.js";
+import { insertAudience, schedulePending } from "./campaigns.repository.js";
 
 let env: TestEnv;
 type Headers = Record<string, string>;
@@ -312,19 +312,17 @@ describe("statuses and edit rules", () => {
 });
 
 describe("pacing", () => {
-  it("spaces the rows by the SQL rule exactly as offsetSeconds does", async () => {
+  it("writes the audience in order with the variants in turn, spaced by the SQL rule exactly as offsetSeconds does", async () => {
     const { adminHeaders, company } = await campaignTenant();
     const campaign = await createCampaign(adminHeaders, { name: "Ritmo" });
-    await insertRecipients(
+    const numbers = Array.from({ length: 12 }, () => newNumber());
+    await insertAudience(
       env.db,
       company.id,
       campaign.id,
-      Array.from({ length: 12 }, (_, k) => ({
-        contactListItemId: null,
-        number: newNumber(),
-        name: "",
-        variant: k % 2,
-      })),
+      sql`SELECT NULL::int AS item, n.number, '' AS name, n.position
+          FROM unnest(${sql.param(numbers)}::text[]) WITH ORDINALITY AS n(number, position)`,
+      [0, 1],
     );
     const pacing = { messageInterval: 5, longerIntervalAfter: 4, greaterInterval: 20 };
     const start = new Date("2030-01-01T00:00:00Z");
@@ -337,5 +335,7 @@ describe("pacing", () => {
     const offsets = rows.map((row) => (row.sendAt.getTime() - start.getTime()) / 1000);
     expect(offsets).toEqual(rows.map((_, k) => offsetSeconds(k, pacing)));
     expect(offsets.slice(0, 6)).toEqual([0, 5, 10, 15, 35, 55]);
+    expect(rows.map((row) => row.number)).toEqual(numbers);
+    expect(rows.map((row) => row.variant)).toEqual(numbers.map((_, k) => k % 2));
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import { contactListItems, contactLists } from "../../db/schema/index.js";
@@ -288,6 +288,19 @@ export async function setItemValidity(
 }
 
 /** A campaign's recipients: every item of the list, in id order (the order they were added). */
+/**
+ * The campaign audience of a contact list as a query (item, number, name, position): its items in order,
+ * less the numbers known to be off WhatsApp (unchecked ones are tried). The campaign planner
+ * writes its recipients from it in one statement, so a large list never passes through the process.
+ */
+export function contactListAudienceSql(companyId: number, contactListId: number): SQL {
+  return sql`
+    SELECT i.id AS item, i.number, i.name, row_number() OVER (ORDER BY i.id) AS position
+    FROM ${contactListItems} i
+    WHERE i.company_id = ${companyId} AND i.contact_list_id = ${contactListId}
+      AND i.is_whatsapp_valid IS DISTINCT FROM false`;
+}
+
 export async function contactListRecipients(
   db: Executor,
   companyId: number,
