@@ -12,6 +12,7 @@ export * from "./dashboard.schemas.js";
 export * from "./enums.js";
 export * from "./errors.js";
 export * from "./file-lists.schemas.js";
+export * from "./flows.schemas.js";
 export * from "./helps.schemas.js";
 export * from "./invoices.schemas.js";
 export * from "./messages.schemas.js";
