@@ -31,6 +31,8 @@ export const COMPANY_EVENT_KINDS = [
   "prompt",
   "queueIntegration",
   "schedule",
+  "flowbuilder",
+  "flowcampaign",
 ] as const;
 export type CompanyEventKind = (typeof COMPANY_EVENT_KINDS)[number];
 
@@ -66,6 +68,8 @@ export const companyEvent: { [K in CompanyEventKind]: (companyId: number) => Com
   prompt: named("prompt"),
   queueIntegration: named("queueIntegration"),
   schedule: named("schedule"),
+  flowbuilder: named("flowbuilder"),
+  flowcampaign: named("flowcampaign"),
 };
 
 /** What the client sends, with its arguments (Socket.IO's typed event map). */

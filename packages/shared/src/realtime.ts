@@ -7,6 +7,7 @@ import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
 import { CONNECTION_STATUSES, INTEGRATION_TYPES } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
+import { FlowCampaign, FlowRecord } from "./flows.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { Queue } from "./queues.schemas.js";
 import {
@@ -279,6 +280,20 @@ export const QueueIntegrationEventPayload = z.discriminatedUnion("action", [
 ]);
 export type QueueIntegrationEventPayload = z.infer<typeof QueueIntegrationEventPayload>;
 
+/** `company-{id}-flowbuilder`: the flow list updates live (channel name ours). A saved document is an update. */
+export const FlowbuilderEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), flow: FlowRecord }),
+  z.object({ action: z.literal("delete"), flowId: z.number() }),
+]);
+export type FlowbuilderEventPayload = z.infer<typeof FlowbuilderEventPayload>;
+
+/** `company-{id}-flowcampaign`: the phrase list updates live (channel name ours); a deleted flow deletes its campaigns. */
+export const FlowcampaignEventPayload = z.discriminatedUnion("action", [
+  z.object({ action: z.enum(["create", "update"]), flowCampaign: FlowCampaign }),
+  z.object({ action: z.literal("delete"), flowCampaignId: z.number() }),
+]);
+export type FlowcampaignEventPayload = z.infer<typeof FlowcampaignEventPayload>;
+
 /** Every company-scoped event: the last part of its name (`company-{id}-<kind>`) and its payload's schema. */
 export const COMPANY_EVENT_PAYLOADS = {
   ticket: TicketEventPayload,
@@ -301,6 +316,8 @@ export const COMPANY_EVENT_PAYLOADS = {
   prompt: PromptEventPayload,
   queueIntegration: QueueIntegrationEventPayload,
   schedule: ScheduleEventPayload,
+  flowbuilder: FlowbuilderEventPayload,
+  flowcampaign: FlowcampaignEventPayload,
 } as const satisfies { [K in CompanyEventKind]: z.ZodType };
 
 /** Name to payload, for every event the server emits. */

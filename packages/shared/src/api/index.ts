@@ -7,6 +7,7 @@ import { CONTACTS_ROUTES } from "./contacts.routes.js";
 import type { RouteGroup } from "./contract.js";
 import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
 import { FILE_LISTS_ROUTES } from "./file-lists.routes.js";
+import { FLOWS_ROUTES } from "./flows.routes.js";
 import { QUEUES_ROUTES } from "./queues.routes.js";
 import { QUICK_MESSAGES_ROUTES } from "./quick-messages.routes.js";
 import { SCHEDULES_ROUTES } from "./schedules.routes.js";
@@ -41,6 +42,7 @@ export const API_ROUTES = {
   ...SCHEDULES_ROUTES,
   ...CAMPAIGN_SETTINGS_ROUTES,
   ...CAMPAIGNS_ROUTES,
+  ...FLOWS_ROUTES,
 } satisfies RouteGroup;
 
 export type ApiRoutes = typeof API_ROUTES;
