@@ -1,6 +1,6 @@
 import type { CampaignStatus } from "@atendo/shared";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { contactListItems, contactLists } from "./contact-lists.js";
@@ -28,6 +28,11 @@ export const campaigns = pgTable(
     fileListId: integer().references(() => fileLists.id, { onDelete: "set null" }),
     mediaPath: text(),
     mediaName: text(),
+    /**
+     * The pg-boss job of the dispatch run that holds the campaign: runs take turns through it
+     * (campaigns.jobs.ts), and a run whose job pg-boss no longer holds as active gives it up.
+     */
+    dispatchJob: uuid(),
     ...timestamps(),
   },
   (t) => [index("campaigns_company_status_idx").on(t.companyId, t.status)],
