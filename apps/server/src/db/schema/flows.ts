@@ -38,16 +38,3 @@ export const flowCampaigns = pgTable(
   },
   (t) => [index("flow_campaigns_company_whatsapp_idx").on(t.companyId, t.whatsappId)],
 );
-
-/** Variables a flow run has collected (question answers), per ticket. */
-export const flowVariables = pgTable(
-  "flow_variables",
-  {
-    id: id(),
-    companyId: companyId(),
-    ticketId: integer().notNull(),
-    values: jsonb().$type<Record<string, string>>().notNull().default({}),
-    ...timestamps(),
-  },
-  (t) => [index("flow_variables_company_ticket_idx").on(t.companyId, t.ticketId)],
-);

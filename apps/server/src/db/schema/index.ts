@@ -7,6 +7,7 @@ export * from "./companies.js";
 export * from "./contact-lists.js";
 export * from "./contacts.js";
 export * from "./file-lists.js";
+export * from "./flow-runs.js";
 export * from "./flows.js";
 export * from "./helps.js";
 export * from "./invoices.js";
