@@ -1,3 +1,5 @@
+import type { FlowContent } from "@atendo/shared";
+import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
@@ -12,7 +14,8 @@ export const flows = pgTable(
     userId: integer(),
     name: varchar({ length: 50 }).notNull(),
     active: boolean().notNull().default(true),
-    flow: jsonb().$type<{ nodes: unknown[]; connections: unknown[] }>(),
+    /** Null until the builder's first save; written only once it passes the shared FlowDocument rules. */
+    flow: jsonb().$type<FlowContent>(),
     ...timestamps(),
   },
   (t) => [index("flows_company_idx").on(t.companyId, t.name)],
@@ -36,5 +39,6 @@ export const flowCampaigns = pgTable(
     status: boolean().notNull().default(true),
     ...timestamps(),
   },
-  (t) => [index("flow_campaigns_company_whatsapp_idx").on(t.companyId, t.whatsappId)],
+  // The engine looks up a connection's campaign by phrase, trimmed on save and compared lower-cased.
+  (t) => [index("flow_campaigns_company_whatsapp_phrase_idx").on(t.companyId, t.whatsappId, sql`lower(${t.phrase})`)],
 );

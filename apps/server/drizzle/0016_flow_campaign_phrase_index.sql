@@ -1,0 +1,2 @@
+DROP INDEX "flow_campaigns_company_whatsapp_idx";--> statement-breakpoint
+CREATE INDEX "flow_campaigns_company_whatsapp_phrase_idx" ON "flow_campaigns" USING btree ("company_id","whatsapp_id",lower("phrase"));
