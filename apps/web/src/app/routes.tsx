@@ -37,6 +37,8 @@ const CampaignsConfigPage = lazy(() => import("../modules/campaign-settings/Camp
 const CampaignsPage = lazy(() => import("../modules/campaigns/CampaignsPage"));
 const CampaignReportPage = lazy(() => import("../modules/campaigns/CampaignReportPage"));
 const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
+const PhraseListsPage = lazy(() => import("../modules/phrase-lists/PhraseListsPage"));
+const FlowsPage = lazy(() => import("../modules/flows/FlowsPage"));
 
 /** A screen a later issue builds, titled with its menu label. */
 function Pending({ labelKey }: { labelKey: string }) {
@@ -184,8 +186,26 @@ export function AppRoutes() {
                     </AdminOnly>
                   }
                 />
-                <Route path="/phrase-lists" element={<CampaignsGate labelKey="flowsCampaign" />} />
-                <Route path="/flowbuilders" element={<CampaignsGate labelKey="flowsConversation" />} />
+                <Route
+                  path="/phrase-lists"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <PhraseListsPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
+                <Route
+                  path="/flowbuilders"
+                  element={
+                    <AdminOnly>
+                      <PlanGate flag="useCampaigns">
+                        <FlowsPage />
+                      </PlanGate>
+                    </AdminOnly>
+                  }
+                />
                 <Route path="/flowbuilder/:id?" element={<CampaignsGate labelKey="flows" />} />
               </>
             ) : null}

@@ -9,8 +9,10 @@ import * as contacts from "../modules/contacts/i18n";
 import * as dashboard from "../modules/dashboard/i18n";
 import * as fileLists from "../modules/file-lists/i18n";
 import * as financeiro from "../modules/financeiro/i18n";
+import * as flows from "../modules/flows/i18n";
 import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
+import * as phraseLists from "../modules/phrase-lists/i18n";
 import * as queues from "../modules/queues/i18n";
 import * as quickMessages from "../modules/quick-messages/i18n";
 import * as schedules from "../modules/schedules/i18n";
@@ -51,7 +53,9 @@ const MODULES: ModuleLocales[] = [
   dashboard,
   fileLists,
   financeiro,
+  flows,
   kanban,
+  phraseLists,
   queues,
   quickMessages,
   schedules,

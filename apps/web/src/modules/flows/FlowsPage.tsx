@@ -1,0 +1,223 @@
+import { companyEvent, type FlowRecord, TOAST_DURATION_MS } from "@atendo/shared";
+import AddIcon from "@mui/icons-material/Add";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import DriveFileRenameOutlineIcon from "@mui/icons-material/DriveFileRenameOutline";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import ShapeLineOutlinedIcon from "@mui/icons-material/ShapeLineOutlined";
+import {
+  Button,
+  Chip,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { toast } from "react-toastify";
+import { toastError } from "../../api/client";
+import { useSession } from "../../app/session";
+import {
+  ConfirmationModal,
+  EmptyState,
+  LoadingMoreRow,
+  MainContainer,
+  MainHeader,
+  MainHeaderButtonsWrapper,
+  PagedListPaper,
+  SearchField,
+  Title,
+  useConfirmDelete,
+  useSearchedPagedList,
+} from "../../components";
+import { useSocketEvent } from "../../realtime/socket";
+import { FlowNameModal } from "./FlowNameModal";
+import { deleteFlow, duplicateFlow, fetchFlowsPage, flowsKeys, removeFlow, replaceFlow } from "./flowsApi";
+
+const builderPath = (flow: Pick<FlowRecord, "id">) => `/flowbuilder/${flow.id}`;
+
+/**
+ * /flowbuilders ('Fluxos de conversa'): the company's flows with search and infinite scroll.
+ * A row opens the flow in the builder; its menu renames, opens, duplicates or deletes it. Kept live.
+ */
+export default function FlowsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  // The dialog keeps its flow while it closes, so its title does not change under the animation.
+  const [nameDialog, setNameDialog] = useState<{ open: boolean; flow: FlowRecord | null }>({ open: false, flow: null });
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; flow: FlowRecord } | null>(null);
+  const list = useSearchedPagedList({
+    keys: flowsKeys,
+    fetchPage: fetchFlowsPage,
+    rowsOf: (page) => page.flows,
+  });
+  const { query, rows: flows, searchText, setSearchText, searchParam, updateLists, reload } = list;
+
+  // A new flow (or a copy) takes its place in the server's order, so the pages are fetched again.
+  useSocketEvent(user ? companyEvent.flowbuilder(user.companyId) : null, (payload) => {
+    if (payload.action === "delete") updateLists((pages) => removeFlow(pages, payload.flowId));
+    else if (payload.action === "update") updateLists((pages) => replaceFlow(pages, payload.flow));
+    else reload();
+  });
+
+  const onSaved = (saved: FlowRecord) => {
+    if (nameDialog.flow === null) reload();
+    else updateLists((pages) => replaceFlow(pages, saved));
+  };
+
+  const deletion = useConfirmDelete(async (deleted: FlowRecord) => {
+    await deleteFlow(deleted.id);
+    updateLists((pages) => removeFlow(pages, deleted.id));
+  }, t("flows.toasts.deleted"));
+
+  const duplicate = async (flow: FlowRecord) => {
+    try {
+      await duplicateFlow(flow.id);
+      reload();
+      toast.success(t("flows.toasts.duplicated"), { autoClose: TOAST_DURATION_MS });
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  /** Runs a menu entry on the menu's flow, closing the menu first. */
+  const fromMenu = (action: (flow: FlowRecord) => void) => () => {
+    if (!menu) return;
+    setMenu(null);
+    action(menu.flow);
+  };
+
+  return (
+    <MainContainer>
+      <MainHeader>
+        <Title subtitle={t("flows.subtitle")}>{t("flows.title")}</Title>
+        <MainHeaderButtonsWrapper>
+          <SearchField
+            label={t("flows.searchPlaceholder")}
+            value={searchText}
+            onChange={setSearchText}
+            minWidth={240}
+          />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNameDialog({ open: true, flow: null })}>
+            {t("flows.buttons.add")}
+          </Button>
+        </MainHeaderButtonsWrapper>
+      </MainHeader>
+
+      <PagedListPaper
+        list={list}
+        empty={
+          <EmptyState icon={<ShapeLineOutlinedIcon sx={{ fontSize: 56 }} />} title={t("flows.empty.title")}>
+            {searchParam ? t("flows.empty.search") : t("flows.empty.hint")}
+          </EmptyState>
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("flows.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t("flows.table.name")}</TableCell>
+              <TableCell align="center" sx={{ width: 140 }}>
+                {t("flows.table.status")}
+              </TableCell>
+              <TableCell align="center" sx={{ width: 100 }}>
+                {t("flows.table.actions")}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {flows.map((flow) => (
+              <TableRow
+                key={flow.id}
+                hover
+                onClick={() => navigate(builderPath(flow))}
+                sx={{ cursor: "pointer" }}
+                data-testid="flow-row"
+              >
+                <TableCell sx={{ maxWidth: 480 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={flow.name}>
+                    {flow.name}
+                  </Typography>
+                </TableCell>
+                <TableCell align="center">
+                  <Chip
+                    size="small"
+                    variant={flow.active ? "filled" : "outlined"}
+                    color={flow.active ? "success" : "default"}
+                    label={t(flow.active ? "flows.status.active" : "flows.status.inactive")}
+                  />
+                </TableCell>
+                <TableCell align="center">
+                  <IconButton
+                    size="small"
+                    aria-label={t("flows.buttons.more", { name: flow.name })}
+                    aria-haspopup="menu"
+                    onClick={(event) => {
+                      // The row opens the builder; its menu button must not.
+                      event.stopPropagation();
+                      setMenu({ anchor: event.currentTarget, flow });
+                    }}
+                  >
+                    <MoreVertIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={3} label={t("flows.table.loadingMore")} /> : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
+
+      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        <MenuItem onClick={fromMenu((flow) => setNameDialog({ open: true, flow }))}>
+          <ListItemIcon>
+            <DriveFileRenameOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("flows.menu.rename")}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={fromMenu((flow) => navigate(builderPath(flow)))}>
+          <ListItemIcon>
+            <EditOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("flows.menu.open")}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={fromMenu((flow) => void duplicate(flow))}>
+          <ListItemIcon>
+            <ContentCopyIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("flows.menu.duplicate")}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={fromMenu(deletion.ask)} sx={{ color: "error.main" }}>
+          <ListItemIcon sx={{ color: "inherit" }}>
+            <DeleteOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t("flows.menu.delete")}</ListItemText>
+        </MenuItem>
+      </Menu>
+
+      <FlowNameModal
+        open={nameDialog.open}
+        flow={nameDialog.flow}
+        onClose={() => setNameDialog((current) => ({ ...current, open: false }))}
+        onSaved={onSaved}
+      />
+      <ConfirmationModal
+        {...deletion.dialog}
+        title={deletion.target ? t("flows.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}
+        confirmLabel={t("flows.confirmationModal.deleteConfirm")}
+      >
+        {t("flows.confirmationModal.deleteMessage")}
+      </ConfirmationModal>
+    </MainContainer>
+  );
+}
