@@ -35,6 +35,8 @@ export const BUILT_AREAS = new Set([
   "files",
   "schedules",
   "campaigns",
+  "flows",
+  "flow-campaigns",
 ]);
 
 export const SPEC_ROUTES: SpecRoute[] = [

@@ -13,6 +13,7 @@ import { registerContactsRoutes } from "./contacts/contacts.routes.js";
 import { registerDashboardRoutes } from "./dashboard/dashboard.routes.js";
 import { registerExternalApiRoutes } from "./external-api/external-api.routes.js";
 import { registerFileListsRoutes } from "./file-lists/file-lists.routes.js";
+import { registerFlowsRoutes } from "./flows/flows.routes.js";
 import { registerHelpsRoutes } from "./helps/helps.routes.js";
 import { registerInvoicesRoutes } from "./invoices/invoices.routes.js";
 import { registerMessagesRoutes } from "./messages/messages.routes.js";
@@ -67,5 +68,6 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerFileListsRoutes(app, ctx, auth);
   registerCampaignSettingsRoutes(app, ctx, auth);
   registerCampaignsRoutes(app, ctx, auth);
+  registerFlowsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }

@@ -1,0 +1,210 @@
+import {
+  companyEvent,
+  duplicateFlowName,
+  type FlowAnswer,
+  type FlowbuilderEventPayload,
+  type FlowCampaign,
+  type FlowCampaignBody,
+  type FlowCampaignUpdateBody,
+  type FlowcampaignEventPayload,
+  type FlowDocument,
+  type FlowRecord,
+  type FlowsPage,
+  hasPermission,
+  PAGE_SIZE,
+} from "@atendo/shared";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
+import type { AuthSession } from "../../http/auth.js";
+import { AppError } from "../../http/errors.js";
+import {
+  campaignReferencesOwned,
+  deleteFlow,
+  deleteFlowCampaign,
+  type FlowCampaignRow,
+  type FlowCampaignValues,
+  type FlowSummaryRow,
+  findFlow,
+  findFlowCampaign,
+  insertFlow,
+  insertFlowCampaign,
+  listFlowCampaigns,
+  pageFlows,
+  updateFlow,
+  updateFlowCampaign,
+} from "./flows.repository.js";
+
+type Deps = Pick<AppContext, "db" | "realtime">;
+
+const notFound = () => new AppError("ERR_NOT_FOUND");
+
+function flowRecord(row: FlowSummaryRow): FlowRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    companyId: row.companyId,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function flowCampaignRecord(row: FlowCampaignRow): FlowCampaign {
+  return {
+    id: row.id,
+    name: row.name,
+    flowId: row.flowId,
+    whatsappId: row.whatsappId,
+    phrase: row.phrase,
+    status: row.status,
+    companyId: row.companyId,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function emitFlow(deps: Deps, companyId: number, payload: FlowbuilderEventPayload) {
+  deps.realtime.toCompany(companyId, companyEvent.flowbuilder(companyId), payload);
+}
+
+function emitCampaign(deps: Deps, companyId: number, payload: FlowcampaignEventPayload) {
+  deps.realtime.toCompany(companyId, companyEvent.flowcampaign(companyId), payload);
+}
+
+// ---- Flows ----
+
+export async function pageCompanyFlows(
+  deps: Deps,
+  actor: AuthSession,
+  query: { searchParam: string; pageNumber: number },
+): Promise<FlowsPage> {
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const { rows, count } = await pageFlows(deps.db, actor.companyId, {
+    search: query.searchParam,
+    limit: PAGE_SIZE,
+    offset,
+  });
+  return { flows: rows.map(flowRecord), count, hasMore: count > offset + rows.length };
+}
+
+/** A new flow has no document: the builder opens it with the start node alone. */
+export async function createFlow(deps: Deps, actor: AuthSession, name: string): Promise<FlowRecord> {
+  const row = await insertFlow(deps.db, actor.companyId, { name, userId: actor.userId, flow: null });
+  const flow = flowRecord(row);
+  emitFlow(deps, actor.companyId, { action: "create", flow });
+  return flow;
+}
+
+export async function renameFlow(deps: Deps, actor: AuthSession, id: number, name: string): Promise<FlowRecord> {
+  const row = await updateFlow(deps.db, actor.companyId, id, { name });
+  if (!row) throw notFound();
+  const flow = flowRecord(row);
+  emitFlow(deps, actor.companyId, { action: "update", flow });
+  return flow;
+}
+
+/** A copy with the same document, named "{name} - cópia" (cut to fit the name's limit). */
+export async function duplicateFlow(deps: Deps, actor: AuthSession, id: number): Promise<FlowRecord> {
+  const { companyId } = actor;
+  const source = await findFlow(deps.db, companyId, id);
+  if (!source) throw notFound();
+  const row = await insertFlow(deps.db, companyId, {
+    name: duplicateFlowName(source.name),
+    userId: actor.userId,
+    flow: source.flow,
+  });
+  const flow = flowRecord(row);
+  emitFlow(deps, companyId, { action: "create", flow });
+  return flow;
+}
+
+/**
+ * Its phrase campaigns are deleted with it (each announced on the campaigns'
+ * channel) and connections that started it on other messages forget it.
+ * Queue integrations of type flowbuilder do not point at flows yet (issue 13).
+ */
+export async function removeFlow(deps: Deps, actor: AuthSession, id: number): Promise<void> {
+  const { companyId } = actor;
+  const campaignIds = await deps.db.transaction(async (tx) => {
+    if (!(await findFlow(tx, companyId, id, { lock: "update" }))) return undefined;
+    return deleteFlow(tx, companyId, id);
+  });
+  if (!campaignIds) throw notFound();
+  emitFlow(deps, companyId, { action: "delete", flowId: id });
+  for (const flowCampaignId of campaignIds) emitCampaign(deps, companyId, { action: "delete", flowCampaignId });
+}
+
+export async function showFlowContent(deps: Deps, actor: AuthSession, id: number): Promise<FlowAnswer> {
+  const row = await findFlow(deps.db, actor.companyId, id);
+  if (!row) throw notFound();
+  return { flow: { ...flowRecord(row), flow: row.flow } };
+}
+
+/** Replaces the flow's document; the shared FlowDocument schema has already checked it. */
+export async function saveFlowContent(deps: Deps, actor: AuthSession, document: FlowDocument): Promise<FlowAnswer> {
+  const { companyId } = actor;
+  const content = { nodes: document.nodes, connections: document.connections };
+  const row = await updateFlow(deps.db, companyId, document.idFlow, { flow: content });
+  if (!row) throw notFound();
+  const flow = flowRecord(row);
+  emitFlow(deps, companyId, { action: "update", flow });
+  return { flow: { ...flow, flow: content } };
+}
+
+// ---- Flow campaigns ----
+
+export async function listCompanyFlowCampaigns(deps: Deps, actor: AuthSession): Promise<{ flow: FlowCampaign[] }> {
+  return { flow: (await listFlowCampaigns(deps.db, actor.companyId)).map(flowCampaignRecord) };
+}
+
+export async function showFlowCampaign(deps: Deps, actor: AuthSession, id: number): Promise<FlowCampaign> {
+  const row = await findFlowCampaign(deps.db, actor.companyId, id);
+  if (!row) throw notFound();
+  return flowCampaignRecord(row);
+}
+
+/** Another company's flow or connection is answered as missing, like the campaign itself. */
+async function assertOwnReferences(tx: Executor, companyId: number, values: FlowCampaignValues) {
+  if (!(await campaignReferencesOwned(tx, companyId, values))) throw notFound();
+}
+
+export async function createFlowCampaign(
+  deps: Deps,
+  actor: AuthSession,
+  body: FlowCampaignBody,
+): Promise<FlowCampaign> {
+  const { companyId } = actor;
+  const row = await deps.db.transaction(async (tx) => {
+    await assertOwnReferences(tx, companyId, body);
+    return insertFlowCampaign(tx, companyId, actor.userId, body);
+  });
+  const flowCampaign = flowCampaignRecord(row);
+  emitCampaign(deps, companyId, { action: "create", flowCampaign });
+  return flowCampaign;
+}
+
+export async function updateFlowCampaignById(
+  deps: Deps,
+  actor: AuthSession,
+  body: FlowCampaignUpdateBody,
+): Promise<FlowCampaign> {
+  const { companyId } = actor;
+  const { id, ...values } = body;
+  const row = await deps.db.transaction(async (tx) => {
+    await assertOwnReferences(tx, companyId, values);
+    return updateFlowCampaign(tx, companyId, id, values);
+  });
+  if (!row) throw notFound();
+  const flowCampaign = flowCampaignRecord(row);
+  emitCampaign(deps, companyId, { action: "update", flowCampaign });
+  return flowCampaign;
+}
+
+/** Document 2 section 6: the delete button follows the contacts delete permission. */
+export async function removeFlowCampaign(deps: Deps, actor: AuthSession, id: number): Promise<void> {
+  if (!hasPermission(actor, "contacts-page:deleteContact")) throw new AppError("ERR_NO_PERMISSION");
+  if (!(await deleteFlowCampaign(deps.db, actor.companyId, id))) throw notFound();
+  emitCampaign(deps, actor.companyId, { action: "delete", flowCampaignId: id });
+}
