@@ -24,7 +24,8 @@ export const FLOW_NAME_MAX = NAME_MAX;
 export const FlowName = z
   .string()
   .trim()
-  .min(1, "required")
+  // An empty name is only "required", not also "too short".
+  .min(1, { error: "required", abort: true })
   .min(FLOW_NAME_MIN, "tooShort")
   .max(FLOW_NAME_MAX, "tooLong");
 
