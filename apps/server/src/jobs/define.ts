@@ -6,11 +6,12 @@ import type { AppContext } from "../context.js";
  * waiting per singleton key, which is what timers want (a second enqueue for the same key while
  * one waits is dropped); "key_strict_fifo": every job carries a singleton key and the jobs of one
  * key run one at a time in the order they were written (a key's job that is running, waiting for
- * a retry or failed holds back the next), which is what a conversation's steps want; "stately":
- * per singleton key at most one job waiting and one running (a second enqueue while one waits is
- * dropped), which is what a dispatcher that schedules its own next run wants.
+ * a retry or failed holds back the next), which is what a conversation's steps want.
+ * pg-boss's "stately" and "singleton" are left out on purpose: their fetch skips the keys its
+ * cached queue statistics last saw running, and that cache is refreshed about once a minute, so
+ * a job written while its predecessor ran could wait up to a minute after the predecessor ended.
  */
-export type JobPolicy = "standard" | "short" | "key_strict_fifo" | "stately";
+export type JobPolicy = "standard" | "short" | "key_strict_fifo";
 
 /**
  * One background job, declared once in its feature's `<feature>.jobs.ts`: a unique
@@ -19,7 +20,8 @@ export type JobPolicy = "standard" | "short" | "key_strict_fifo" | "stately";
 export interface JobDefinition<Payload> {
   name: string;
   payload: z.ZodType<Payload>;
-  handler: (ctx: AppContext, payload: Payload) => Promise<void>;
+  /** `job.id` is pg-boss's id of this job: the same across its retries. */
+  handler: (ctx: AppContext, payload: Payload, job: RunningJob) => Promise<void>;
   /** Cron expression (UTC) for recurring jobs, e.g. "0 3 * * *". */
   cron?: string;
   /** "standard" unless given. */
@@ -35,11 +37,15 @@ export interface JobDefinition<Payload> {
   retryLimit?: number;
 }
 
+export interface RunningJob {
+  id: string;
+}
+
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
   return definition;
 }
 
 /** Any definition, whatever its payload: what the registry holds. */
 export type AnyJobDefinition = Omit<JobDefinition<unknown>, "handler"> & {
-  handler: (ctx: AppContext, payload: never) => Promise<void>;
+  handler: (ctx: AppContext, payload: never, job: RunningJob) => Promise<void>;
 };

@@ -46,6 +46,11 @@ export interface Jobs {
    * and another process's poll finds it).
    */
   wake(job: Pick<AnyJobDefinition, "name">): void;
+  /**
+   * Whether pg-boss holds the job as running (a handler has it and its heartbeat is current). A
+   * job whose process died stops being active once its heartbeat is missed (retried or failed).
+   */
+  isActive(job: Pick<AnyJobDefinition, "name">, id: string): Promise<boolean>;
   /** Creates pg-boss's schema and the queues: enqueue works from here on. */
   start(): Promise<void>;
   /** Workers and cron schedules (after the app is ready: handlers send through running sessions). */
@@ -133,6 +138,11 @@ export function createJobs(options: {
       local.next += 1;
     },
 
+    async isActive(job, id) {
+      const found = await boss.getJobById(job.name, id);
+      return found?.state === "active";
+    },
+
     async start() {
       await boss.start();
       started = true;
@@ -169,7 +179,7 @@ export function createJobs(options: {
                   continue;
                 }
                 try {
-                  await definition.handler(ctx, payload.data as never);
+                  await definition.handler(ctx, payload.data as never, { id: job.id });
                 } catch (error) {
                   log.error({ err: error, job: definition.name, id: job.id }, "job failed");
                   throw error;

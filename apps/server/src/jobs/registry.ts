@@ -1,6 +1,7 @@
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
-import { dispatchCampaignJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
+import { resumeFlowJob } from "../automation/flows/flows.jobs.js";
+import { dispatchCampaignJob, resumeCampaignsJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
 import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
 import { createDueInvoicesJob, expireOverdueInvoicesJob } from "../modules/invoices/invoices.jobs.js";
 import { sendScheduleJob } from "../modules/schedules/schedules.jobs.js";
@@ -16,10 +17,12 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   ticketTransferJob,
   botTimeoutJob,
   inboundStepJob,
+  resumeFlowJob,
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
   checkContactListNumbersJob,
   sendScheduleJob,
   startCampaignJob,
   dispatchCampaignJob,
+  resumeCampaignsJob,
 ];

@@ -2,9 +2,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { defineJob } from "../../jobs/define.js";
-import { type DispatchDeps, dispatchRun, planCampaign } from "./campaigns.dispatch.js";
+import { dispatchRun, planCampaign, type RunOutcome } from "./campaigns.dispatch.js";
 import { emitCampaign } from "./campaigns.events.js";
-import { findCampaign, moveCampaignStatus } from "./campaigns.repository.js";
+import {
+  dispatchHolder,
+  findCampaign,
+  moveCampaignStatus,
+  releaseDispatch,
+  runningCampaigns,
+  takeDispatch,
+} from "./campaigns.repository.js";
 
 const CampaignIds = z.object({ companyId: z.number().int().positive(), campaignId: z.number().int().positive() });
 type CampaignIds = z.infer<typeof CampaignIds>;
@@ -15,18 +22,35 @@ const PROGRESS_EVENT_MS = 1000;
 const START_EARLY_MS = 1000;
 
 /**
- * A campaign's dispatch runs, one at a time per campaign ("stately": one running and one
- * waiting per key, so a second wake-up while one waits is dropped). A run whose process died
- * is retried once its heartbeat is missed; it takes back the rows the dead run had claimed.
+ * A campaign's dispatch runs. Each run schedules its successor as a delayed job ("short": a
+ * second job written while one waits is dropped, so wake-ups never pile up). Runs of one
+ * campaign take turns through campaigns.dispatch_job (takeDispatch), not through a pg-boss
+ * policy: pg-boss's "stately" fetch skips keys by statistics cached for up to a minute, and a
+ * 100,000-recipient campaign stood still 54 s at one hand-over. A run whose process died is
+ * retried (same job id) once its heartbeat is missed, and takes back the rows it had claimed.
  */
 export const dispatchCampaignJob = defineJob<CampaignIds>({
-  name: "campaigns.dispatch",
+  name: "campaigns.dispatch-run",
   payload: CampaignIds,
-  policy: "stately",
+  policy: "short",
   concurrency: 2,
   heartbeatSeconds: 10,
   retryLimit: 10,
-  handler: (ctx, ids) => runDispatch(ctx, ids),
+  handler: (ctx, ids, job) => runDispatch(ctx, ids, job.id),
+});
+
+/**
+ * Once a minute, every running campaign is given a wake-up: a campaign whose chain of runs was
+ * broken (its retries used up, a queue renamed by an upgrade) resumes; for the others the
+ * wake-up is dropped (a run already waits) or finds the campaign held and steps aside.
+ */
+export const resumeCampaignsJob = defineJob({
+  name: "campaigns.resume",
+  payload: z.object({}),
+  cron: "* * * * *",
+  handler: async (ctx) => {
+    for (const ids of await runningCampaigns(ctx.db)) await scheduleDispatch(ctx, ids, new Date());
+  },
 });
 
 /**
@@ -59,15 +83,11 @@ export async function scheduleDispatch(
 }
 
 /**
- * A run's successor cannot start until the run itself is marked complete, which happens
- * just after its handler returns: a wake-up sooner than this would find it still held back.
+ * Wakes this process's dispatch workers at `at`: workers find delayed jobs only when they poll,
+ * and pacing holds to the second. The timer is only a nudge: lost in a restart, the poll still finds the job.
  */
-const AFTER_COMPLETE_MS = 100;
-
-/** Wakes this process's dispatch workers at `at`, or just after the current run completes. */
 function wakeDispatchAt(deps: Pick<AppContext, "jobs">, at: Date): void {
-  const delay = Math.max(AFTER_COMPLETE_MS, at.getTime() - Date.now());
-  setTimeout(() => deps.jobs.wake(dispatchCampaignJob), delay).unref();
+  setTimeout(() => deps.jobs.wake(dispatchCampaignJob), Math.max(0, at.getTime() - Date.now())).unref();
 }
 
 export async function scheduleStart(
@@ -96,18 +116,42 @@ async function startCampaign(ctx: AppContext, ids: CampaignIds): Promise<void> {
   await emitCampaign(ctx, companyId, campaignId, "update");
 }
 
-async function runDispatch(ctx: AppContext, ids: CampaignIds): Promise<void> {
-  const deps: DispatchDeps = ctx;
+/** How soon a run that found the campaign held by another looks again (that run may be ending). */
+const HELD_RETRY_MS = 2000;
+
+async function runDispatch(ctx: AppContext, ids: CampaignIds, jobId: string): Promise<void> {
+  const { companyId, campaignId } = ids;
+  if (!(await holdDispatch(ctx, ids, jobId))) {
+    const at = new Date(Date.now() + HELD_RETRY_MS);
+    await scheduleDispatch(ctx, ids, at);
+    wakeDispatchAt(ctx, at);
+    return;
+  }
   let lastEvent = 0;
-  const outcome = await dispatchRun(deps, ids, async () => {
-    if (Date.now() - lastEvent < PROGRESS_EVENT_MS) return;
-    lastEvent = Date.now();
-    await emitCampaign(ctx, ids.companyId, ids.campaignId, "update");
-  });
+  let outcome: RunOutcome;
+  try {
+    outcome = await dispatchRun(ctx, ids, async () => {
+      if (Date.now() - lastEvent < PROGRESS_EVENT_MS) return;
+      lastEvent = Date.now();
+      await emitCampaign(ctx, companyId, campaignId, "update");
+    });
+  } finally {
+    // Released before the successor is written, so the successor never finds it held by this run.
+    await releaseDispatch(ctx.db, companyId, campaignId, jobId);
+  }
   if (outcome.kind === "again") {
     await scheduleDispatch(ctx, ids, outcome.at);
     wakeDispatchAt(ctx, outcome.at);
     return;
   }
-  await emitCampaign(ctx, ids.companyId, ids.campaignId, "update");
+  await emitCampaign(ctx, companyId, campaignId, "update");
+}
+
+/** Takes the campaign's dispatch for this run, from nobody or from a holder pg-boss no longer runs. */
+async function holdDispatch(ctx: AppContext, ids: CampaignIds, jobId: string): Promise<boolean> {
+  const { companyId, campaignId } = ids;
+  if (await takeDispatch(ctx.db, companyId, campaignId, jobId)) return true;
+  const holder = await dispatchHolder(ctx.db, companyId, campaignId);
+  if (holder && (await ctx.jobs.isActive(dispatchCampaignJob, holder))) return false;
+  return takeDispatch(ctx.db, companyId, campaignId, jobId, holder ?? undefined);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import { campaignShippings, campaigns, contactLists, fileLists, tags, whatsapps } from "../../db/schema/index.js";
@@ -295,4 +295,58 @@ export async function foreignReferenceMissing(
     if (!found) return check.path;
   }
   return undefined;
+}
+
+/**
+ * Gives the campaign's dispatch to the run of pg-boss job `jobId`: when no run holds it, when
+ * this job already does (its retry after a crash), or when `over` (a holder pg-boss no longer
+ * runs) still does. False when another run holds it.
+ */
+export async function takeDispatch(
+  db: Executor,
+  companyId: number,
+  campaignId: number,
+  jobId: string,
+  over?: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(campaigns)
+    .set({ dispatchJob: jobId })
+    .where(
+      and(
+        eq(campaigns.companyId, companyId),
+        eq(campaigns.id, campaignId),
+        or(
+          isNull(campaigns.dispatchJob),
+          eq(campaigns.dispatchJob, jobId),
+          ...(over ? [eq(campaigns.dispatchJob, over)] : []),
+        ),
+      ),
+    )
+    .returning({ id: campaigns.id });
+  return rows.length > 0;
+}
+
+/** The pg-boss job holding the campaign's dispatch, if any. */
+export async function dispatchHolder(db: Executor, companyId: number, campaignId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ job: campaigns.dispatchJob })
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, campaignId)));
+  return row?.job ?? null;
+}
+
+export async function releaseDispatch(db: Executor, companyId: number, campaignId: number, jobId: string) {
+  await db
+    .update(campaigns)
+    .set({ dispatchJob: null })
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, campaignId), eq(campaigns.dispatchJob, jobId)));
+}
+
+/** Every running campaign of every company: what the resume sweep looks at. */
+export async function runningCampaigns(db: Executor): Promise<{ companyId: number; campaignId: number }[]> {
+  return db
+    .select({ companyId: campaigns.companyId, campaignId: campaigns.id })
+    .from(campaigns)
+    .where(eq(campaigns.status, "EM_ANDAMENTO"));
 }

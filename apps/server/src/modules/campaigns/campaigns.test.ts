@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type CampaignRecord, campaignProgressPercent } from "@atendo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -12,7 +13,13 @@ import {
   ticketTags,
 } from "../../db/schema/index.js";
 import { offsetSeconds } from "./campaign-messages.js";
-import { insertAudience, schedulePending } from "./campaigns.repository.js";
+import {
+  dispatchHolder,
+  insertAudience,
+  releaseDispatch,
+  schedulePending,
+  takeDispatch,
+} from "./campaigns.repository.js";
 
 let env: TestEnv;
 type Headers = Record<string, string>;
@@ -337,5 +344,29 @@ describe("pacing", () => {
     expect(offsets.slice(0, 6)).toEqual([0, 5, 10, 15, 35, 55]);
     expect(rows.map((row) => row.number)).toEqual(numbers);
     expect(rows.map((row) => row.variant)).toEqual(numbers.map((_, k) => k % 2));
+  });
+});
+
+describe("dispatch turns", () => {
+  it("gives the dispatch to one run at a time: a second run is refused until released, a dead holder is taken over", async () => {
+    const { adminHeaders, company } = await campaignTenant();
+    const campaign = await createCampaign(adminHeaders, { name: "Vez" });
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    expect(await takeDispatch(env.db, company.id, campaign.id, first)).toBe(true);
+    // Its retry after a crash (same job id) holds it still; another run does not.
+    expect(await takeDispatch(env.db, company.id, campaign.id, first)).toBe(true);
+    expect(await takeDispatch(env.db, company.id, campaign.id, second)).toBe(false);
+    expect(await dispatchHolder(env.db, company.id, campaign.id)).toBe(first);
+    // Taking over names the holder it replaces: a stale name does not take it.
+    expect(await takeDispatch(env.db, company.id, campaign.id, second, third)).toBe(false);
+    expect(await takeDispatch(env.db, company.id, campaign.id, second, first)).toBe(true);
+    // Released only by its holder.
+    await releaseDispatch(env.db, company.id, campaign.id, first);
+    expect(await dispatchHolder(env.db, company.id, campaign.id)).toBe(second);
+    await releaseDispatch(env.db, company.id, campaign.id, second);
+    expect(await takeDispatch(env.db, company.id, campaign.id, third)).toBe(true);
+    // Another company's campaign id is not this company's.
+    const other = await campaignTenant();
+    expect(await takeDispatch(env.db, other.company.id, campaign.id, randomUUID())).toBe(false);
   });
 });
