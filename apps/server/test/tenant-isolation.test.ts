@@ -5,6 +5,8 @@ import {
   contactLists,
   fileListOptions,
   fileLists,
+  flowCampaigns,
+  flows,
   invoices,
   messages,
   queueOptions,
@@ -48,6 +50,8 @@ interface Records {
   contactListItemId: number;
   scheduleId: number;
   campaignId: number;
+  flowId: number;
+  flowCampaignId: number;
 }
 
 const CASES: Case[] = [
@@ -152,6 +156,38 @@ const CASES: Case[] = [
   { method: "POST", url: (a) => `/campaigns/${a.campaignId}/restart` },
   { method: "POST", url: (a) => `/campaigns/${a.campaignId}/media-upload`, payload: {} },
   { method: "DELETE", url: (a) => `/campaigns/${a.campaignId}/media-upload` },
+  { method: "GET", url: (a) => `/flowbuilder/flow/${a.flowId}` },
+  { method: "PUT", url: () => "/flowbuilder", payload: (a) => ({ flowId: a.flowId, name: "Hijacked" }) },
+  { method: "DELETE", url: (a) => `/flowbuilder/${a.flowId}` },
+  { method: "POST", url: () => "/flowbuilder/duplicate", payload: (a) => ({ flowId: a.flowId }) },
+  {
+    method: "POST",
+    url: () => "/flowbuilder/flow",
+    payload: (a) => ({
+      idFlow: a.flowId,
+      nodes: [{ id: "1", type: "start", position: { x: 0, y: 0 }, data: { label: "Hijacked" } }],
+      connections: [],
+    }),
+  },
+  { method: "GET", url: (a) => `/flowcampaign/${a.flowCampaignId}` },
+  {
+    method: "PUT",
+    url: () => "/flowcampaign",
+    payload: (a) => ({
+      id: a.flowCampaignId,
+      name: "Hijacked",
+      flowId: a.flowId,
+      whatsappId: a.whatsappId,
+      phrase: "hijacked",
+      status: true,
+    }),
+  },
+  { method: "DELETE", url: (a) => `/flowcampaign/${a.flowCampaignId}` },
+  {
+    method: "POST",
+    url: () => "/flowcampaign",
+    payload: (a) => ({ name: "Sneaky", flowId: a.flowId, whatsappId: a.whatsappId, phrase: "sneaky" }),
+  },
 ];
 
 let env: TestEnv;
@@ -202,6 +238,14 @@ beforeAll(async () => {
     .insert(campaigns)
     .values({ companyId, name: "Promo", message1: "Private", status: "CANCELADA" })
     .returning();
+  const [flow] = await env.db
+    .insert(flows)
+    .values({ companyId, name: "Private flow", flow: { nodes: [], connections: [] } })
+    .returning();
+  const [flowCampaign] = await env.db
+    .insert(flowCampaigns)
+    .values({ companyId, name: "Private phrase", flowId: flow!.id, whatsappId: whatsapp.id, phrase: "secret" })
+    .returning();
   const [schedule] = await env.db
     .insert(schedules)
     .values({ companyId, contactId: contact.id, body: "Private reminder", sendAt: new Date("2031-01-01T10:00:00Z") })
@@ -225,6 +269,8 @@ beforeAll(async () => {
     contactListItemId: contactListItem!.id,
     scheduleId: schedule!.id,
     campaignId: campaign!.id,
+    flowId: flow!.id,
+    flowCampaignId: flowCampaign!.id,
   };
   b = await newTenant(env);
 });
@@ -302,5 +348,14 @@ describe("tenant isolation", () => {
     expect(scheduleList.json().schedules.map((item: { id: number }) => item.id)).toEqual([a.scheduleId]);
     const campaign = await env.app.inject({ url: `/campaigns/${a.campaignId}`, headers: a.tenant.adminHeaders });
     expect(campaign.json()).toMatchObject({ name: "Promo", message1: "Private", status: "CANCELADA" });
+    const flow = await env.app.inject({ url: `/flowbuilder/flow/${a.flowId}`, headers: a.tenant.adminHeaders });
+    expect(flow.json().flow).toMatchObject({ name: "Private flow", flow: { nodes: [], connections: [] } });
+    const flowList = await env.app.inject({ url: "/flowbuilder", headers: a.tenant.adminHeaders });
+    expect(flowList.json().count).toBe(1);
+    const flowCampaign = await env.app.inject({
+      url: `/flowcampaign/${a.flowCampaignId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(flowCampaign.json()).toMatchObject({ name: "Private phrase", phrase: "secret", status: true });
   });
 });
