@@ -13,9 +13,13 @@ import {
   ticketTags,
 } from "../../db/schema/index.js";
 import { offsetSeconds } from "./campaign-messages.js";
+import { planCampaign } from "./campaigns.dispatch.js";
+import { dispatchCampaignJob, resumeCampaignsJob } from "./campaigns.jobs.js";
 import {
   dispatchHolder,
+  findCampaign,
   insertAudience,
+  moveCampaignStatus,
   releaseDispatch,
   schedulePending,
   takeDispatch,
@@ -369,4 +373,30 @@ describe("dispatch turns", () => {
     const other = await campaignTenant();
     expect(await takeDispatch(env.db, other.company.id, campaign.id, randomUUID())).toBe(false);
   });
+
+  it("the minute's sweep resumes a running campaign whose chain of runs was broken", async () => {
+    const { adminHeaders, company, whatsapp } = await campaignTenant();
+    const { list } = await newList(company.id, 3);
+    const campaign = await createCampaign(adminHeaders, {
+      name: "Sem vez",
+      message1: "Oi {{firstName}}",
+      whatsappId: whatsapp.id,
+      contactListId: list.id,
+    });
+    // Running and planned, but no dispatch job: what a chain whose retries ran out leaves.
+    await env.db.transaction(async (tx) => {
+      const row = await findCampaign(tx, company.id, campaign.id, { lock: true });
+      await planCampaign(env.ctx, tx, row!, new Date());
+      await moveCampaignStatus(tx, company.id, campaign.id, "INATIVA", { status: "EM_ANDAMENTO" });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await received(whatsapp.id)).toHaveLength(0);
+    await resumeCampaignsJob.handler(env.ctx, {}, { id: randomUUID() });
+    env.ctx.jobs.wake(dispatchCampaignJob);
+    await vi.waitFor(async () => expect((await show(adminHeaders, campaign.id)).status).toBe("FINALIZADA"), {
+      timeout: 20_000,
+      interval: 200,
+    });
+    expect(await received(whatsapp.id)).toHaveLength(3);
+  }, 30_000);
 });
