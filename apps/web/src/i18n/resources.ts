@@ -9,6 +9,7 @@ import * as contacts from "../modules/contacts/i18n";
 import * as dashboard from "../modules/dashboard/i18n";
 import * as fileLists from "../modules/file-lists/i18n";
 import * as financeiro from "../modules/financeiro/i18n";
+import * as flowBuilder from "../modules/flow-builder/i18n";
 import * as flows from "../modules/flows/i18n";
 import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
@@ -53,6 +54,7 @@ const MODULES: ModuleLocales[] = [
   dashboard,
   fileLists,
   financeiro,
+  flowBuilder,
   flows,
   kanban,
   phraseLists,
