@@ -190,6 +190,44 @@ describe("flows", () => {
     });
   });
 
+  it("stores and answers every node type", async () => {
+    const flow = await newFlow(tenant.adminHeaders);
+    const data: Record<string, unknown> = {
+      message: { label: "Olá {{name}}" },
+      interval: { sec: 120 },
+      condition: { key: "idade", condition: "greater", value: "18" },
+      img: { url: "a.png" },
+      audio: { url: "b.ogg", record: true },
+      video: { url: "c.mp4" },
+      ticket: { data: { id: 3, name: "Suporte", color: "#fff" } },
+      singleBlock: {
+        seq: ["message0", "interval0", "audio0"],
+        elements: [
+          { type: "message", number: "message0", value: "Oi" },
+          { type: "interval", number: "interval0", value: 2 },
+          { type: "audio", number: "audio0", value: "b.ogg", original: "voz.ogg", record: true },
+        ],
+      },
+      typebot: { typebotIntegration: { name: "Bot", urlN8N: "https://typebot.example", typebotSlug: "bot" } },
+      openai: { typebotIntegration: { name: "IA", apiKey: "sk-x", prompt: "Seja breve." } },
+      question: { typebotIntegration: { message: "Seu nome?", answerKey: "nome" } },
+    };
+    const nodes = Object.entries(data).map(([type, nodeData], index) => ({
+      id: newFlowNodeId(),
+      type,
+      position: { x: 300 * index, y: 0 },
+      data: nodeData,
+    }));
+    const document = { idFlow: flow.id, nodes: [start, ...nodes], connections: [] } as unknown as FlowDocumentInput;
+    const response = await saveDocument(tenant.adminHeaders, document);
+    expect(response.statusCode, response.body).toBe(200);
+    const saved = (await readDocument(tenant.adminHeaders, flow.id)).flow.flow!;
+    expect(saved.nodes.map((node) => node.type)).toEqual(["start", ...Object.keys(data)]);
+    expect(saved.nodes.find((node) => node.type === "openai")?.data).toMatchObject({
+      typebotIntegration: { voice: "texto", temperature: 1, maxTokens: 100, maxMessages: 10, queueId: null },
+    });
+  });
+
   it("refuses a bad document and leaves the saved one as it was", async () => {
     const flow = await newFlow(tenant.adminHeaders);
     expect((await saveDocument(tenant.adminHeaders, sampleDocument(flow.id))).statusCode).toBe(200);
