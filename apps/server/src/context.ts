@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { InboundSink } from "./channels/provider.js";
 import type { SessionManager } from "./channels/sessions.js";
 import type { Config } from "./config.js";
-import type { Database } from "./db/client.js";
+import type { Database, Executor } from "./db/client.js";
 import type { Jobs } from "./jobs/jobs.js";
 import type { Mailer } from "./mail/mailer.js";
 import type { MediaStorage } from "./media/storage.js";
@@ -29,6 +29,12 @@ export interface AppContext {
    * tickets cannot import messages without an import cycle.
    */
   sendMessage: typeof sendTicketMessage;
+  /**
+   * Stops the automation of a ticket a person takes over (accept, transfer, close) in the
+   * transaction that takes it: its flow run ends (automation/flows). Handed to the tickets
+   * module for the same reason as sendMessage.
+   */
+  stopAutomation: (tx: Executor, ticket: { companyId: number; id: number }) => Promise<void>;
   /** Where the running sessions hand inbound messages, acks and calls (ingestion and calls). */
   inbound: InboundSink;
 }

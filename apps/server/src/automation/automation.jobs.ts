@@ -16,6 +16,8 @@ export const inboundStepJob = defineJob<InboundStep>({
     ticketId: z.number().int().positive(),
     messageId: z.number().int().positive(),
     rated: z.boolean().optional(),
+    flowEntry: z.boolean().optional(),
+    opened: z.boolean().optional(),
   }),
   policy: "key_strict_fifo",
   concurrency: 4,

@@ -2,13 +2,16 @@ import type { AppContext } from "../context.js";
 import { findMessage, type MessageRow } from "../modules/messages/messages.repository.js";
 import { type InboundConnection, type TicketRow, takeInboundMessage } from "../modules/tickets/tickets.repository.js";
 import { botContext, botMayAnswer, runChatbot } from "./chatbot/chatbot.js";
+import { flowStep } from "./flows/flow-entry.js";
+import { ticketAutomated } from "./flows/flow-run.js";
 import { thankForRating } from "./rating.js";
 
 /**
  * The automation step of one inbound message: what runs after the message's commit, from a job
  * written in the same transaction (automation.jobs.ts), so the provider's acknowledgement never
- * waits for it and a crash between the commit and the step does not skip it. The chatbot runs
- * here; flows, integrations and AI plug in beside it.
+ * waits for it and a crash between the commit and the step does not skip it. A flow run takes
+ * the message first (automation/flows); the chatbot gets it otherwise; integrations and AI plug
+ * in beside them.
  */
 export interface InboundStep {
   companyId: number;
@@ -16,25 +19,36 @@ export interface InboundStep {
   messageId: number;
   /** The message answered a rating request and the rating was stored with it. */
   rated?: boolean;
+  /** The message may start a flow: its connection has phrase campaigns, or a welcome flow and the message opened the ticket. */
+  flowEntry?: boolean;
+  /** The message opened its ticket (a welcome flow starts only then). */
+  opened?: boolean;
 }
 
-export type InboundStepDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions">;
+export type InboundStepDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs">;
 
 /**
- * Whether a committed inbound message has a step to run: a rating to thank for, or a ticket the
- * bot may answer on a connection with queues (a call record is not a reply to the menu: the
- * customer's next message is). Ingestion asks in its transaction, from what it has just written;
- * a message with nothing to run costs no job.
+ * The step a committed inbound message has to run, or undefined when it has none: a rating to
+ * thank for, a ticket in a flow run, a flow the message may start, or a ticket the bot may answer
+ * on a connection with queues (a call record is none of these: the customer's next message is).
+ * Ingestion asks in its transaction, from what it has just written; a message with nothing to run
+ * costs no job.
  */
-export function needsInboundStep(written: {
+export function inboundStepOf(written: {
   ticket: TicketRow;
   connection: InboundConnection | null;
-  message: Pick<MessageRow, "mediaType">;
+  message: Pick<MessageRow, "id" | "mediaType">;
   rated: boolean;
-}): boolean {
-  if (written.rated) return true;
-  const { ticket, connection, message } = written;
-  return botMayAnswer(ticket) && connection?.hasQueues === true && message.mediaType !== "call_log";
+  opened: boolean;
+}): InboundStep | undefined {
+  const { ticket, connection, message, opened } = written;
+  const step: InboundStep = { companyId: ticket.companyId, ticketId: ticket.id, messageId: message.id };
+  if (written.rated) return { ...step, rated: true };
+  if (message.mediaType === "call_log" || !connection) return undefined;
+  const flowEntry = ticketAutomated(ticket) && (connection.phraseCampaigns || (opened && connection.welcomeFlow));
+  if (flowEntry) return { ...step, flowEntry, ...(opened ? { opened } : {}) };
+  if (connection.flowRun || (botMayAnswer(ticket) && connection.hasQueues)) return step;
+  return undefined;
 }
 
 /**
@@ -50,6 +64,8 @@ export async function runInboundStep(deps: InboundStepDeps, step: InboundStep): 
     if (ticket) await thankForRating(deps, ticket);
     return;
   }
+  // While a run is active the flow has the conversation, and the bot stays quiet.
+  if (await flowStep(deps, step)) return;
   const context = await botContext(deps, companyId, ticketId);
   if (!context) return;
   const ticket = await takeInboundMessage(deps.db, companyId, ticketId, messageId);

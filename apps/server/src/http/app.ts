@@ -19,6 +19,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { stopTicketFlow } from "../automation/flows/flow-run.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Database } from "../db/client.js";
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     jobs,
     log: app.log,
     sendMessage: sendTicketMessage,
+    stopAutomation: stopTicketFlow,
     inbound: {
       message: (connection, message) => ingestInbound(ctx, connection, message),
       ack: (connection, providerId, ack) => applyAck(ctx, connection, providerId, ack),

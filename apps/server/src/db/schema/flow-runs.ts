@@ -13,6 +13,7 @@ export type FlowRunWait = "answer" | "interval" | "handoff";
 export type FlowRunEnd =
   | "end"
   | "ticket"
+  | "missingQueue"
   | "budget"
   | "takenOver"
   | "missingNode"

@@ -1,7 +1,7 @@
 import type { MediaType } from "@atendo/shared";
 import { enqueueInboundStep, inboundStepJob } from "../../automation/automation.jobs.js";
 import { startBotClock } from "../../automation/chatbot/chatbot.jobs.js";
-import { needsInboundStep } from "../../automation/inbound-step.js";
+import { inboundStepOf } from "../../automation/inbound-step.js";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
@@ -181,13 +181,15 @@ export async function ingestInbound(
       // The answer to a closed ticket's rating request (see existingTicket above) is stored with it.
       const rated = updated.ticket.status === "closed" && (await recordRating(tx, updated.ticket, body)) !== undefined;
       // So is the step that runs the automation after the commit: a crash in between cannot skip it.
-      if (needsInboundStep({ ticket: updated.ticket, connection: updated.connection, message: row, rated })) {
-        await enqueueInboundStep(deps, tx, {
-          companyId,
-          ticketId,
-          messageId: row.id,
-          ...(rated ? { rated } : {}),
-        });
+      const step = inboundStepOf({
+        ticket: updated.ticket,
+        connection: updated.connection,
+        message: row,
+        rated,
+        opened: ticketCreated,
+      });
+      if (step) {
+        await enqueueInboundStep(deps, tx, step);
         stepped = true;
       }
       return {

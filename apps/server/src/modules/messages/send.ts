@@ -43,6 +43,11 @@ export interface OutgoingMessage {
    * send (a schedule marked sent) commits with the message or not at all.
    */
   recordSent?: (tx: Executor, message: MessageRow) => Promise<void>;
+  /**
+   * The caller's own id for the message (SendOptions.messageId), derived from what it sends
+   * (a flow run's transition): sent again after a crash, it is the same message to the network.
+   */
+  messageId?: string;
 }
 
 /** The first acknowledgement a sent message has: the provider took it (document 1, ack 1 to 5). */
@@ -92,7 +97,12 @@ export async function sendTicketMessage(
       deps,
       provider,
       contact.number,
-      { text, ...(media ? { media } : {}), quotedProviderId: quoted?.providerId ?? undefined },
+      {
+        text,
+        ...(media ? { media } : {}),
+        quotedProviderId: quoted?.providerId ?? undefined,
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      },
       { ticketId: ticket.id, whatsappId: whatsapp.id },
     );
   } catch (error) {

@@ -4,6 +4,8 @@ import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
   contacts,
+  flowCampaigns,
+  flowRuns,
   messages,
   queues,
   tags,
@@ -523,9 +525,15 @@ export interface InboundConnection {
   timeToTransfer: number | null;
   transferQueueId: number | null;
   hasQueues: boolean;
+  /** The connection has an active phrase campaign: any message may start a flow (automation/flows). */
+  phraseCampaigns: boolean;
+  /** The connection starts a flow on the first message of a new ticket (flowIdNotPhrase). */
+  welcomeFlow: boolean;
+  /** The ticket (not the connection) has an active flow run, which takes its messages. */
+  flowRun: boolean;
 }
 
-const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${whatsappQueues.companyId} = ${whatsapps.companyId})) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
+const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${whatsappQueues.companyId} = ${whatsapps.companyId}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${flowCampaigns.companyId} = ${whatsapps.companyId} and ${flowCampaigns.whatsappId} = ${whatsapps.id} and ${flowCampaigns.status}), 'welcomeFlow', ${whatsapps.flowIdNotPhrase} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${flowRuns.companyId} = ${tickets.companyId} and ${flowRuns.ticketId} = ${tickets.id} and ${flowRuns.status} = 'active')) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
 
 type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
 

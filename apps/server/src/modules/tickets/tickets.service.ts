@@ -44,7 +44,10 @@ import {
 import { toTicket } from "./tickets.serializers.js";
 import { ticketTexts } from "./tickets.texts.js";
 
-export type TicketsDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "sendMessage">;
+export type TicketsDeps = Pick<
+  AppContext,
+  "db" | "realtime" | "media" | "log" | "sessions" | "sendMessage" | "stopAutomation"
+>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -346,6 +349,10 @@ export async function updateTicket(
         finishedAt: new Date(),
         userId: tracking.userId ?? actor.userId,
       });
+    }
+    // A person takes the ticket: its flow stops with the same commit.
+    if (transition === "accept" || transition === "transfer" || transition === "close") {
+      await deps.stopAutomation(tx, before);
     }
     const row = await updateTicketRow(tx, companyId, before.id, changes);
     if (!row) throw new AppError("ERR_NO_TICKET_FOUND");

@@ -1,0 +1,46 @@
+import { findPhraseCampaign } from "../../modules/flows/flows.repository.js";
+import { findMessage } from "../../modules/messages/messages.repository.js";
+import { findTicketRow } from "../../modules/tickets/tickets.repository.js";
+import { findWhatsapp } from "../../modules/whatsapps/whatsapps.repository.js";
+import { type FlowDeps, runInbound, startFlow, ticketAutomated } from "./flow-run.js";
+import { findActiveRun } from "./flow-runs.repository.js";
+
+/**
+ * The flow's part of an inbound message's step (automation/inbound-step.ts). A ticket with an
+ * active run gives the message to it. Otherwise a message may start a flow: the text of an
+ * active phrase campaign of its connection (trimmed, case-insensitive), or, on the message
+ * that opened the ticket and matched no phrase, the connection's welcome flow
+ * (flowIdNotPhrase). A phrase does not restart a running flow: while a run is active, the
+ * customer's messages are its answers. Answers whether the flow took the message (the chatbot
+ * stays quiet then).
+ */
+export async function flowStep(
+  deps: FlowDeps,
+  step: { companyId: number; ticketId: number; messageId: number; flowEntry?: boolean; opened?: boolean },
+): Promise<boolean> {
+  const { companyId, ticketId, messageId } = step;
+  const run = await findActiveRun(deps.db, companyId, ticketId);
+  if (!run && !step.flowEntry) return false;
+  const ticket = await findTicketRow(deps.db, companyId, ticketId);
+  if (!ticket) return false;
+  try {
+    if (run) {
+      await runInbound(deps, run, ticket, messageId);
+      return true;
+    }
+    if (!ticketAutomated(ticket)) return false;
+    const message = await findMessage(deps.db, companyId, messageId);
+    if (!message || message.fromMe || message.mediaType === "call_log") return false;
+    const whatsappId = ticket.whatsappId!;
+    const campaign = await findPhraseCampaign(deps.db, companyId, whatsappId, message.body);
+    if (campaign) return await startFlow(deps, { ticket, flowId: campaign.flowId, trigger: "phrase", messageId });
+    if (!step.opened) return false;
+    const welcome = (await findWhatsapp(deps.db, companyId, whatsappId))?.flowIdNotPhrase;
+    if (!welcome) return false;
+    return await startFlow(deps, { ticket, flowId: welcome, trigger: "welcome", messageId });
+  } catch (error) {
+    // The message is stored whatever happens here; the run stays where it was for the next one.
+    deps.log.error({ err: error, ticketId }, "flow step failed");
+    return true;
+  }
+}

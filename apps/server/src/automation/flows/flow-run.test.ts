@@ -1,0 +1,385 @@
+import { FlowContent, type FlowNode } from "@atendo/shared";
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newQueue, newTenant, newWhatsapp } from "../../../test/factories.js";
+import { createTestEnv, type TestEnv } from "../../../test/harness.js";
+import {
+  contacts,
+  flowCampaigns,
+  flowRuns,
+  flows,
+  messages,
+  simulatorOutbound,
+  tickets,
+  whatsapps,
+} from "../../db/schema/index.js";
+import { runInboundStep } from "../inbound-step.js";
+import { flowMessageId } from "./flow-logic.js";
+import { STEP_BUDGET } from "./flow-run.js";
+
+/**
+ * The flow engine end to end: simulator inbound -> ingestion -> the inbound step -> flow run ->
+ * the sending path -> simulator outbound, with intervals as pg-boss delayed jobs, on the real
+ * database. Workers poll every half second (an interval's end is also woken locally).
+ */
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv({ config: { JOB_POLL_SECONDS: "0.5" } });
+});
+afterAll(async () => env.close());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
+
+type NodeSpec = { id: string; type: FlowNode["type"]; data: unknown };
+
+/** A saved flow document: the start node "1", the given nodes, and [source, target, handle?] edges. */
+function flowDocument(nodes: NodeSpec[], edges: [string, string, string?][]): FlowContent {
+  return FlowContent.parse({
+    nodes: [{ id: "1", type: "start", data: { label: "Inicio do fluxo" } }, ...nodes].map((node, index) => ({
+      position: { x: index * 200, y: 100 },
+      ...node,
+    })),
+    connections: edges.map(([source, target, sourceHandle], index) => ({
+      id: `edge-${index}`,
+      source,
+      target,
+      sourceHandle: sourceHandle ?? null,
+    })),
+  });
+}
+
+const menuText = "Como posso ajudar?\n\n*1* - Vendas\n*2* - Suporte";
+
+/** start → message → menu (1: question → interval 2 s → randomizer → message A/B → ticket; 2: goodbye). */
+function salesFlow(queueId: number, intervalSeconds = 2) {
+  return flowDocument(
+    [
+      { id: "hello", type: "message", data: { label: "Olá {{firstName}}!" } },
+      {
+        id: "menu",
+        type: "menu",
+        data: {
+          message: "Como posso ajudar?",
+          arrayOption: [
+            { number: 1, value: "Vendas" },
+            { number: 2, value: "Suporte" },
+          ],
+        },
+      },
+      { id: "bye", type: "message", data: { label: "Até logo" } },
+      {
+        id: "ask",
+        type: "question",
+        data: { typebotIntegration: { message: "Qual é o seu nome?", answerKey: "nome" } },
+      },
+      { id: "pause", type: "interval", data: { sec: intervalSeconds } },
+      { id: "dice", type: "randomizer", data: { percent: 50 } },
+      { id: "thanksA", type: "message", data: { label: "Obrigado, {{nome}}! (A)" } },
+      { id: "thanksB", type: "message", data: { label: "Obrigado, {{nome}}! (B)" } },
+      { id: "queue", type: "ticket", data: { data: { id: queueId, name: "Vendas" } } },
+    ],
+    [
+      ["1", "hello"],
+      ["hello", "menu"],
+      ["menu", "ask", "a1"],
+      ["menu", "bye", "a2"],
+      ["ask", "pause"],
+      ["pause", "dice"],
+      ["dice", "thanksA", "a"],
+      ["dice", "thanksB", "b"],
+      ["thanksA", "queue"],
+      ["thanksB", "queue"],
+    ],
+  );
+}
+
+let numbers = 0;
+const nextNumber = () => `55118${String(Date.now() % 100_000).padStart(5, "0")}${String(numbers++).padStart(3, "0")}`;
+
+/** A company with a paired simulator connection (more with `connections`), a queue and one flow. */
+async function setup(document: (queueId: number) => ReturnType<typeof flowDocument>, connections = 1) {
+  const tenant = await newTenant(env);
+  const companyId = tenant.company.id;
+  const queue = await newQueue(env.db, companyId, { name: "Vendas" });
+  const [flow] = await env.db
+    .insert(flows)
+    .values({ companyId, name: "Fluxo de vendas", flow: document(queue.id) })
+    .returning();
+  const connectionIds: number[] = [];
+  for (let index = 0; index < connections; index++) {
+    const whatsapp = await newWhatsapp(env.db, companyId, { provider: "simulator", isDefault: index === 0 });
+    await env.ctx.sessions!.start(whatsapp.id);
+    const scan = await env.app.inject({ method: "POST", url: `/simulator/scan/${whatsapp.id}` });
+    expect(scan.statusCode).toBe(200);
+    connectionIds.push(whatsapp.id);
+  }
+  const campaign = async (phrase: string, whatsappId = connectionIds[0]!, status = true) =>
+    env.db.insert(flowCampaigns).values({ companyId, name: phrase, flowId: flow!.id, whatsappId, phrase, status });
+  return { tenant, companyId, queue, flow: flow!, connectionIds, campaign };
+}
+
+/** A simulated customer on a connection: what they send, what they got. */
+function customer(whatsappId: number, name = "João Pereira") {
+  const from = nextNumber();
+  const received = async () =>
+    env.db
+      .select()
+      .from(simulatorOutbound)
+      .where(and(eq(simulatorOutbound.whatsappId, whatsappId), eq(simulatorOutbound.to, from)))
+      .orderBy(asc(simulatorOutbound.id));
+  const ticket = async () => {
+    const [row] = await env.db
+      .select({ ticket: tickets })
+      .from(tickets)
+      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+      .where(and(eq(tickets.whatsappId, whatsappId), eq(contacts.number, from)));
+    return row?.ticket;
+  };
+  const run = async () => {
+    const current = await ticket();
+    if (!current) return undefined;
+    const [row] = await env.db
+      .select()
+      .from(flowRuns)
+      .where(eq(flowRuns.ticketId, current.id))
+      .orderBy(asc(flowRuns.id));
+    return row;
+  };
+  const send = async (body: string) => {
+    const response = await env.app.inject({
+      method: "POST",
+      url: "/simulator/inbound",
+      payload: { whatsappId, from, name, body },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** Sends a message and answers the bodies of the next `count` messages it gets. */
+  const say = async (body: string, count = 1): Promise<string[]> => {
+    const before = (await received()).length;
+    await send(body);
+    if (count === 0) {
+      await sleep(600);
+      expect((await received()).slice(before).map((row) => row.body)).toEqual([]);
+      return [];
+    }
+    const rows = await waitFor(received, (rows) => rows.length >= before + count);
+    return rows.slice(before).map((row) => row.body);
+  };
+  return { from, received, ticket, run, send, say };
+}
+
+describe("flow engine over the simulator", () => {
+  it("walks start → message → menu (an invalid answer repeats it) → question → interval → randomizer → ticket", async () => {
+    const s = await setup((queueId) => salesFlow(queueId));
+    await s.campaign("Quero comprar");
+    const joao = customer(s.connectionIds[0]!);
+
+    // Trimmed and case-insensitive.
+    expect(await joao.say("  quero COMPRAR ", 2)).toEqual(["Olá João!", menuText]);
+    expect(await joao.say("9")).toEqual([menuText]);
+    expect(await joao.say("1")).toEqual(["Qual é o seu nome?"]);
+
+    const answeredAt = Date.now();
+    await joao.send("Maria");
+    // The interval holds João's run only: another customer is served meanwhile.
+    const ana = customer(s.connectionIds[0]!, "Ana Souza");
+    expect(await ana.say("quero comprar", 2)).toEqual(["Olá Ana!", menuText]);
+    const anaServedAt = Date.now();
+    expect((await joao.received()).at(-1)?.body).toBe("Qual é o seu nome?");
+
+    const rows = await waitFor(joao.received, (rows) => rows.length === 5);
+    const thanks = rows.at(-1)!;
+    expect(thanks.body).toMatch(/^Obrigado, Maria! \((A|B)\)$/);
+    const waited = thanks.createdAt.getTime() - answeredAt;
+    expect(waited).toBeGreaterThanOrEqual(2000);
+    expect(waited).toBeLessThan(4000);
+    expect(anaServedAt).toBeLessThan(thanks.createdAt.getTime());
+
+    const ticket = await waitFor(joao.ticket, (t) => t?.queueId === s.queue.id);
+    expect(ticket).toMatchObject({ status: "pending", userId: null, queueId: s.queue.id, chatbot: false });
+    expect(await joao.run()).toMatchObject({
+      status: "ended",
+      endedReason: "ticket",
+      trigger: "phrase",
+      variables: { nome: "Maria" },
+    });
+    // The run is over: the next message is the queue's to answer, not the flow's.
+    await joao.say("Olá?", 0);
+  });
+
+  it("ends where an option has no edge, and at a ticket node whose queue is not the company's", async () => {
+    const stranger = await newTenant(env);
+    const foreignQueue = await newQueue(env.db, stranger.company.id, { name: "Alheia" });
+    const s = await setup(() => salesFlow(foreignQueue.id, 1));
+    await s.campaign("menu");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.say("menu", 2);
+    expect(await joao.say("2")).toEqual(["Até logo"]);
+    expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "end" });
+
+    const ana = customer(s.connectionIds[0]!, "Ana Souza");
+    await ana.say("menu", 2);
+    await ana.say("1");
+    await ana.say("Ana");
+    expect(await waitFor(ana.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "missingQueue" });
+    expect(await ana.ticket()).toMatchObject({ queueId: null, status: "pending" });
+  });
+
+  it("resumes once after a restart during the interval", async () => {
+    const s = await setup((queueId) => salesFlow(queueId, 2));
+    await s.campaign("reinicio");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.say("reinicio", 2);
+    await joao.say("1");
+    await joao.send("Maria");
+    await waitFor(joao.run, (run) => run?.wait === "interval");
+    await env.restartApp();
+    const rows = await waitFor(joao.received, (rows) => rows.length === 4);
+    expect(rows.at(-1)!.body).toMatch(/^Obrigado, Maria!/);
+    expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "ticket" });
+    await sleep(1500);
+    expect(await joao.received()).toHaveLength(4);
+  });
+
+  it("starts a phrase campaign's flow only on its own connection, and an inactive campaign not at all", async () => {
+    const s = await setup((queueId) => salesFlow(queueId), 3);
+    const [own, other, quiet] = s.connectionIds as [number, number, number];
+    await s.campaign("promo", own);
+    await s.campaign("silencio", quiet, false);
+
+    const elsewhere = customer(other);
+    await elsewhere.say("promo", 0);
+    expect(await elsewhere.run()).toBeUndefined();
+
+    const inactive = customer(quiet);
+    await inactive.say("silencio", 0);
+    expect(await inactive.run()).toBeUndefined();
+
+    const here = customer(own);
+    expect(await here.say("promo", 2)).toEqual(["Olá João!", menuText]);
+    // The message reaches the network just before its transition commits.
+    expect(await waitFor(here.run, (run) => run?.wait === "answer")).toMatchObject({
+      status: "active",
+      nodeId: "menu",
+    });
+  });
+
+  it("starts the connection's welcome flow on a new ticket's first message when no phrase matched", async () => {
+    const s = await setup((queueId) => salesFlow(queueId));
+    const [whatsappId] = s.connectionIds as [number];
+    await env.db.update(whatsapps).set({ flowIdNotPhrase: s.flow.id }).where(eq(whatsapps.id, whatsappId));
+    const joao = customer(whatsappId);
+    expect(await joao.say("boa tarde", 2)).toEqual(["Olá João!", menuText]);
+    expect(await waitFor(joao.run, (run) => run?.wait === "answer")).toMatchObject({ trigger: "welcome" });
+    expect(await joao.say("2")).toEqual(["Até logo"]);
+    // Not on a later message of the same ticket.
+    await joao.say("boa tarde", 0);
+  });
+
+  it("stops a cyclic flow at the step budget", async () => {
+    const s = await setup(() =>
+      flowDocument(
+        [
+          { id: "ping", type: "message", data: { label: "ping" } },
+          { id: "pong", type: "message", data: { label: "pong" } },
+        ],
+        [
+          ["1", "ping"],
+          ["ping", "pong"],
+          ["pong", "ping"],
+        ],
+      ),
+    );
+    await s.campaign("ciclo");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.send("ciclo");
+    const run = await waitFor(joao.run, (run) => run?.status === "ended", 20_000);
+    expect(run).toMatchObject({ endedReason: "budget" });
+    await sleep(300);
+    // The start node is the budget's first visit.
+    expect(await joao.received()).toHaveLength(STEP_BUDGET - 1);
+  });
+
+  it("stops when an attendant accepts the ticket, even during an interval", async () => {
+    const s = await setup((queueId) => salesFlow(queueId, 1));
+    await s.campaign("aceite");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.say("aceite", 2);
+    const ticket = (await joao.ticket())!;
+    const accepted = await env.app.inject({
+      method: "PUT",
+      url: `/tickets/${ticket.id}`,
+      headers: s.tenant.adminHeaders,
+      payload: { status: "open" },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await joao.run()).toMatchObject({ status: "ended", endedReason: "takenOver" });
+    const before = (await joao.received()).length;
+    await joao.send("1");
+    await sleep(800);
+    expect((await joao.received()).slice(before).map((row) => row.body)).not.toContain("Qual é o seu nome?");
+
+    // During an interval: the resume finds the run stopped.
+    const maria = customer(s.connectionIds[0]!, "Maria Lima");
+    await maria.say("aceite", 2);
+    await maria.say("1");
+    await maria.send("Maria");
+    await waitFor(maria.run, (run) => run?.wait === "interval");
+    const hers = (await maria.ticket())!;
+    const taken = await env.app.inject({
+      method: "PUT",
+      url: `/tickets/${hers.id}`,
+      headers: s.tenant.adminHeaders,
+      payload: { status: "open" },
+    });
+    expect(taken.statusCode).toBe(200);
+    await sleep(2000);
+    expect((await maria.received()).map((row) => row.body).some((body) => body.startsWith("Obrigado"))).toBe(false);
+    expect(await maria.run()).toMatchObject({ status: "ended", endedReason: "takenOver" });
+  });
+
+  it("sends nothing twice when a step is repeated, before or after its commit", async () => {
+    const s = await setup((queueId) => salesFlow(queueId));
+    await s.campaign("de novo");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.say("de novo", 2);
+    await waitFor(joao.run, (run) => run?.wait === "answer");
+    const ticket = (await joao.ticket())!;
+    const [phrase] = await env.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, false)));
+    const step = { companyId: s.companyId, ticketId: ticket.id, messageId: phrase!.id };
+
+    // After the commit: the run took the message, so nothing happens.
+    await runInboundStep(env.ctx, step);
+    expect(await joao.received()).toHaveLength(2);
+
+    // A crash after the menu left and before its commit: the run is back before the menu's
+    // transition and its message row is not there. The step's retry sends the menu again
+    // under the same id: the network keeps it once, and the row is stored.
+    const waiting = (await waitFor(joao.run, (run) => run?.wait === "answer"))!;
+    const menuId = flowMessageId(waiting.id, waiting.seq - 1, 0);
+    await env.db.delete(messages).where(eq(messages.providerId, menuId));
+    await env.db
+      .update(flowRuns)
+      .set({ seq: waiting.seq - 1, wait: null })
+      .where(eq(flowRuns.id, waiting.id));
+    await runInboundStep(env.ctx, step);
+    expect((await joao.received()).map((row) => row.providerId)).toContain(menuId);
+    expect(await joao.received()).toHaveLength(2);
+    expect(await env.db.select().from(messages).where(eq(messages.providerId, menuId))).toHaveLength(1);
+    expect(await joao.run()).toMatchObject({ seq: waiting.seq, wait: "answer", nodeId: "menu" });
+    expect(await joao.say("1")).toEqual(["Qual é o seu nome?"]);
+  });
+});

@@ -1,0 +1,389 @@
+import { FLOW_START_NODE_ID, FlowContent, type FlowNode } from "@atendo/shared";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
+import type { FlowRunEnd, FlowRunTrigger } from "../../db/schema/index.js";
+import { AppError } from "../../http/errors.js";
+import { detectFile } from "../../media/file-kind.js";
+import { findContact } from "../../modules/contacts/contacts.repository.js";
+import { type FlowRow, findFlow } from "../../modules/flows/flows.repository.js";
+import { findMessage, messageIdByProviderId } from "../../modules/messages/messages.repository.js";
+import { type OutgoingMessage, sendTicketMessage } from "../../modules/messages/send.js";
+import { findQueue } from "../../modules/queues/queues.repository.js";
+import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
+import {
+  findTicketRow,
+  type TicketRow,
+  ticketRelations,
+  updateTicketRow,
+} from "../../modules/tickets/tickets.repository.js";
+import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
+import { HANDOFF_SERVICES, type HandoffNode, type HandoffOutcome } from "./flow-handoff.js";
+import {
+  answerNode,
+  type ContactNames,
+  type FlowPart,
+  type FlowTransition,
+  findNode,
+  flowMessageId,
+  nextMove,
+  type RunView,
+  visitNode,
+} from "./flow-logic.js";
+import {
+  endRun,
+  endTicketRun,
+  type FlowRunRow,
+  findRun,
+  insertRun,
+  moveRun,
+  type RunChanges,
+} from "./flow-runs.repository.js";
+import { enqueueResume, type ResumeRef, wakeResumeAt } from "./flows.jobs.js";
+
+/*
+ * The flow engine: runs a ticket's flow run from node to node, a transition at a time, each
+ * a compare-and-set on the run's seq (flow-runs.repository.ts). A transition sends its parts
+ * under ids derived from (run, seq, part) and commits with the last one (the sending path's
+ * recordSent), so a crash before the commit repeats the sends under the same ids, which the
+ * network keeps once, and a crash after it finds the run moved on. Several executors of one
+ * run at once (a step retried while the first still runs) send the same ids, and one commits.
+ */
+
+export type FlowDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs">;
+
+/**
+ * Node visits one inbound message (or one interval's end) may cause. A flow with a cycle
+ * stops there instead of spinning: the run ends and the reason is logged.
+ */
+export const STEP_BUDGET = 50;
+
+/** A run being walked, with what its nodes need. */
+interface Walk {
+  deps: FlowDeps;
+  run: FlowRunRow;
+  ticket: TicketRow;
+  contact: ContactNames;
+  flow: FlowContent;
+  /** Node visits left in this step. */
+  budget: number;
+}
+
+/** Whether the ticket is still the bot's: an attendant who takes it stops its flow. */
+export function ticketAutomated(ticket: TicketRow): boolean {
+  return ticket.status === "pending" && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
+}
+
+const view = (run: FlowRunRow): RunView => ({ id: run.id, seq: run.seq, part: run.part, variables: run.variables });
+
+/**
+ * Starts a flow on a ticket (a phrase matched, a welcome flow, a queue integration of type
+ * flowbuilder) and walks it until it waits or ends. False when nothing started: the flow is
+ * missing or inactive, or the ticket has a run already.
+ */
+export async function startFlow(
+  deps: FlowDeps,
+  start: { ticket: TicketRow; flowId: number; trigger: FlowRunTrigger; messageId: number | null },
+): Promise<boolean> {
+  const { ticket } = start;
+  const flowRow = await findFlow(deps.db, ticket.companyId, start.flowId);
+  if (!flowRow?.active) return false;
+  const run = await insertRun(deps.db, {
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    flowId: flowRow.id,
+    trigger: start.trigger,
+    nodeId: FLOW_START_NODE_ID,
+    lastMessageId: start.messageId,
+  });
+  if (!run) return false;
+  deps.log.info({ runId: run.id, ticketId: ticket.id, flowId: run.flowId, trigger: run.trigger }, "flow run started");
+  const walk = await openWalk(deps, run, ticket, flowRow);
+  if (walk) await advance(walk);
+  return true;
+}
+
+/**
+ * An inbound message on a ticket with an active run: the answer the run waits for, a message
+ * for the service that has the conversation, or nothing during an interval. A message the
+ * run already took (a step repeated after a crash) is not taken twice; a run found between
+ * two nodes (a step cut short) is carried on.
+ */
+export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number) {
+  if (!ticketAutomated(ticket)) {
+    await stopRun(deps, run, "takenOver");
+    return;
+  }
+  if (run.wait === null) {
+    const walk = await openWalk(deps, run, ticket);
+    if (walk) await advance(walk);
+    return;
+  }
+  if ((run.lastMessageId !== null && messageId <= run.lastMessageId) || run.wait === "interval") return;
+  const message = await findMessage(deps.db, run.companyId, messageId);
+  if (!message || message.fromMe || message.mediaType === "call_log") return;
+  const walk = await openWalk(deps, run, ticket);
+  if (!walk) return;
+  const node = findNode(walk.flow, run.nodeId);
+  if (!node) {
+    await stopRun(deps, run, "missingNode");
+    return;
+  }
+  if (run.wait === "handoff") {
+    if (node.type === "openai" || node.type === "typebot") {
+      const service = HANDOFF_SERVICES[node.type];
+      if (service) await handBackWhen(walk, node, await service.message(handoff(walk, node), message.body));
+    }
+    return;
+  }
+  const transition = answerNode(walk.flow, node, message.body, view(run), walk.contact);
+  if (!transition) {
+    await stopRun(deps, run, "invalidFlow");
+    return;
+  }
+  walk.budget -= 1;
+  if (await apply(walk, node, transition, { lastMessageId: messageId })) await advance(walk);
+}
+
+/**
+ * The end of an interval (flows.resume): the run goes on where it paused, unless it moved on
+ * since. A resume retried after its process died finds the run between two nodes and carries
+ * it on. Never throws: a failed send leaves the run where it was, for the customer's next
+ * message to carry on.
+ */
+export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
+  try {
+    const run = await findRun(deps.db, ref.companyId, ref.runId);
+    if (run?.status !== "active") return;
+    const due = run.wait === "interval" ? run.seq === ref.seq : run.wait === null && run.seq > ref.seq;
+    if (!due) return;
+    const ticket = await findTicketRow(deps.db, run.companyId, run.ticketId);
+    if (!ticket) return;
+    if (!ticketAutomated(ticket)) {
+      await stopRun(deps, run, "takenOver");
+      return;
+    }
+    const walk = await openWalk(deps, run, ticket);
+    if (!walk) return;
+    if (run.wait === "interval") {
+      const moved = await moveRun(deps.db, run, { wait: null, waitUntil: null });
+      if (!moved) return;
+      walk.run = moved;
+    }
+    await advance(walk);
+  } catch (error) {
+    deps.log.error({ err: error, runId: ref.runId }, "flow resume failed");
+  }
+}
+
+/** Stops the ticket's run, in the caller's transaction: a person took the ticket over. */
+export async function stopTicketFlow(tx: Executor, ticket: { companyId: number; id: number }): Promise<void> {
+  await endTicketRun(tx, ticket.companyId, ticket.id, "takenOver");
+}
+
+async function stopRun(deps: FlowDeps, run: FlowRunRow, reason: FlowRunEnd): Promise<void> {
+  const ended = await endRun(deps.db, run, reason);
+  if (ended) deps.log.info({ runId: run.id, ticketId: run.ticketId, reason }, "flow run ended");
+}
+
+/** The run's saved flow, read at every step: a flow saved meanwhile applies from the next node on. */
+async function openWalk(
+  deps: FlowDeps,
+  run: FlowRunRow,
+  ticket: TicketRow,
+  preloaded?: FlowRow,
+): Promise<Walk | undefined> {
+  const [flowRow, contact] = await Promise.all([
+    preloaded ?? findFlow(deps.db, run.companyId, run.flowId),
+    findContact(deps.db, run.companyId, ticket.contactId),
+  ]);
+  if (!flowRow?.active) {
+    await stopRun(deps, run, "flowInactive");
+    return undefined;
+  }
+  const flow = FlowContent.safeParse(flowRow.flow ?? { nodes: [], connections: [] });
+  if (!flow.success) {
+    deps.log.warn({ runId: run.id, flowId: run.flowId, issues: flow.error.issues }, "flow document unreadable");
+    await stopRun(deps, run, "invalidFlow");
+    return undefined;
+  }
+  return { deps, run, ticket, contact: { name: contact?.name ?? "" }, flow: flow.data, budget: STEP_BUDGET };
+}
+
+/** Visits nodes until the run waits or ends, within the step's budget. */
+async function advance(walk: Walk): Promise<void> {
+  while (walk.run.status === "active" && walk.run.wait === null) {
+    const { run } = walk;
+    if (walk.budget <= 0) {
+      walk.deps.log.warn(
+        { runId: run.id, ticketId: run.ticketId, flowId: run.flowId, nodeId: run.nodeId, budget: STEP_BUDGET },
+        "flow run stopped: step budget spent (a cycle without a wait?)",
+      );
+      await stopRun(walk.deps, run, "budget");
+      return;
+    }
+    walk.budget -= 1;
+    const node = findNode(walk.flow, run.nodeId);
+    if (!node) {
+      // The flow was saved without the node the run stood on.
+      await stopRun(walk.deps, run, "missingNode");
+      return;
+    }
+    if (!(await apply(walk, node, visitNode(walk.flow, node, view(run), walk.contact)))) return;
+  }
+}
+
+/**
+ * Sends a transition's parts and commits its move with the last of them. Answers whether the
+ * run goes on to another node now (false: it waits, ended, or another executor moved it).
+ */
+async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, extra: RunChanges = {}): Promise<boolean> {
+  const { deps, run } = walk;
+  const changes: RunChanges = { ...extra };
+  if (transition.variables) changes.variables = { ...run.variables, ...transition.variables };
+  const { move } = transition;
+  /** What follows the commit (events, wake-ups): set by the commit that happened. */
+  let afterCommit: (() => Promise<void>) | undefined;
+
+  const commit = async (tx: Executor): Promise<FlowRunRow | undefined> => {
+    switch (move.kind) {
+      case "goto":
+        if (move.nodeId === null) return endRun(tx, run, "end", { changes });
+        return moveRun(tx, run, { ...changes, nodeId: move.nodeId, part: 0, wait: null, waitUntil: null });
+      case "answer":
+        return moveRun(tx, run, { ...changes, wait: "answer" });
+      case "handoff":
+        return moveRun(tx, run, { ...changes, wait: "handoff" });
+      case "interval": {
+        const until = new Date(Date.now() + move.seconds * 1000);
+        const row = await moveRun(tx, run, {
+          ...changes,
+          nodeId: move.nodeId,
+          part: move.part,
+          wait: "interval",
+          waitUntil: until,
+        });
+        if (row) {
+          await enqueueResume(deps, tx, { companyId: row.companyId, runId: row.id, seq: row.seq }, until);
+          afterCommit = async () => wakeResumeAt(deps, until);
+        }
+        return row;
+      }
+      case "ticket": {
+        const queue = await findQueue(tx, run.companyId, move.queueId);
+        if (!queue) return endRun(tx, run, "missingQueue", { changes });
+        const row = await endRun(tx, run, "ticket", { changes, ifTicketAutomated: true });
+        if (!row) return row;
+        const before = walk.ticket;
+        const after = await updateTicketRow(tx, before.companyId, before.id, {
+          queueId: queue.id,
+          queueOptionId: null,
+          chatbot: false,
+          amountUsedBotQueues: 0,
+        });
+        if (after) afterCommit = () => emitTicketMoved(deps, before, after);
+        return row;
+      }
+    }
+  };
+
+  const row = await sendParts(walk, transition.parts, commit);
+  if (!row) return false;
+  walk.run = row;
+  if (row.status === "ended")
+    deps.log.info({ runId: row.id, ticketId: row.ticketId, reason: row.endedReason }, "flow run ended");
+  await afterCommit?.();
+  if (row.wait === "handoff" && (node.type === "openai" || node.type === "typebot")) {
+    const service = HANDOFF_SERVICES[node.type];
+    if (service) return handBackWhen(walk, node, await service.start(handoff(walk, node)));
+  }
+  return row.status === "active" && row.wait === null;
+}
+
+/**
+ * Sends each part under its derived id and runs `commit` in the transaction that stores the
+ * last one (or alone, with nothing to send). Earlier parts that a previous try of this same
+ * transition stored are not sent again. Undefined when the transition did not commit here.
+ */
+async function sendParts(
+  walk: Walk,
+  parts: FlowPart[],
+  commit: (tx: Executor) => Promise<FlowRunRow | undefined>,
+): Promise<FlowRunRow | undefined> {
+  const { deps, run, ticket } = walk;
+  const outgoing = await Promise.all(parts.map((part) => outgoingOf(walk, part)));
+  const sendable = outgoing.flatMap((message, index) => (message ? [{ message, index }] : []));
+  if (sendable.length === 0) return deps.db.transaction(commit);
+  let committed: FlowRunRow | undefined;
+  for (const [position, { message, index }] of sendable.entries()) {
+    const messageId = flowMessageId(run.id, run.seq, index);
+    const last = position === sendable.length - 1;
+    if (!last && (await messageIdByProviderId(deps.db, ticket.companyId, ticket.whatsappId!, messageId)) !== undefined)
+      continue;
+    try {
+      await sendTicketMessage(
+        deps,
+        { id: ticket.id, companyId: ticket.companyId, whatsappId: ticket.whatsappId, contactId: ticket.contactId },
+        {
+          ...message,
+          automatic: true,
+          messageId,
+          ...(last
+            ? {
+                recordSent: async (tx) => {
+                  committed = await commit(tx);
+                },
+              }
+            : {}),
+        },
+      );
+    } catch (error) {
+      // The message left but was not stored here: another try of this transition stored it
+      // first (and committed the move with it), or the store failed and the next try sends
+      // it again under the same id.
+      if (error instanceof AppError && error.code === "ERR_CREATING_MESSAGE") {
+        deps.log.warn({ runId: run.id, seq: run.seq, messageId }, "flow message sent but not stored here");
+        return undefined;
+      }
+      throw error;
+    }
+  }
+  return committed;
+}
+
+/** A part as the sending path takes it; undefined for an empty text or a media file that is gone. */
+async function outgoingOf(walk: Walk, part: FlowPart): Promise<OutgoingMessage | undefined> {
+  if (part.kind === "text") return part.body.trim() ? { body: part.body } : undefined;
+  const { deps, run } = walk;
+  try {
+    const data = await deps.media.read(`company${run.companyId}/${part.name}`);
+    const type = await detectFile(data, part.name);
+    return { body: "", media: { data, fileName: part.name, mimeType: type.mimeType } };
+  } catch (error) {
+    deps.log.warn({ err: error, runId: run.id, media: part.name }, "flow media not found: not sent");
+    return undefined;
+  }
+}
+
+function handoff(walk: Walk, node: HandoffNode) {
+  return { deps: walk.deps, ticket: walk.ticket, run: walk.run, node };
+}
+
+/** The service handed the conversation back: the run goes on from the node's edge. */
+async function handBackWhen(walk: Walk, node: HandoffNode, outcome: HandoffOutcome): Promise<boolean> {
+  if (outcome !== "handBack") return false;
+  if (!(await apply(walk, node, { parts: [], move: nextMove(walk.flow, node) }))) return false;
+  await advance(walk);
+  return false;
+}
+
+/** The ticket node moved the ticket: the lists that show it hear so (those that lose it, a delete). */
+async function emitTicketMoved(deps: FlowDeps, before: TicketRow, after: TicketRow): Promise<void> {
+  try {
+    const contact = await findContact(deps.db, after.companyId, after.contactId);
+    if (!contact) return;
+    const relations = await ticketRelations(deps.db, after.companyId, after.id);
+    await emitTicketChange(deps, before, after, { action: "update", ticket: ticketPayload(after, contact, relations) });
+  } catch (error) {
+    deps.log.error({ err: error, ticketId: after.id }, "flow ticket event failed");
+  }
+}

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
+import { defineJob } from "../../jobs/define.js";
+
+/** Which interval of which run a resume job ends: the run's seq when its wait began. */
+export interface ResumeRef {
+  companyId: number;
+  runId: number;
+  seq: number;
+}
+
+/**
+ * The end of a flow run's interval: a delayed job due at the run's waitUntil, written in the
+ * transaction that starts the wait, so a restart during the interval loses nothing. A job
+ * whose run has moved on since (another seq) does nothing, so none is ever cancelled. The
+ * waits of many tickets are only rows: no handler sleeps, so an interval holds up no one.
+ */
+export const resumeFlowJob = defineJob<ResumeRef>({
+  name: "flows.resume",
+  payload: z.object({
+    companyId: z.number().int().positive(),
+    runId: z.number().int().positive(),
+    seq: z.number().int().min(0),
+  }),
+  concurrency: 4,
+  heartbeatSeconds: 10,
+  // Loaded when the job runs: the engine writes this job, so a static import would be a cycle.
+  handler: async (ctx, ref) => (await import("./flow-run.js")).resumeRun(ctx, ref),
+});
+
+/** Written in the transition's transaction; `at` is the run's waitUntil. */
+export async function enqueueResume(
+  deps: Pick<AppContext, "jobs">,
+  tx: Executor,
+  ref: ResumeRef,
+  at: Date,
+): Promise<void> {
+  await deps.jobs.enqueue(resumeFlowJob, ref, { tx, runAt: at });
+}
+
+/**
+ * Workers find delayed jobs only when they poll (every JOB_POLL_SECONDS): a wake-up of this
+ * process's workers at the due instant keeps intervals to the second. Only a nudge: lost in a
+ * restart, the next poll still finds the job.
+ */
+export function wakeResumeAt(deps: Pick<AppContext, "jobs">, at: Date): void {
+  setTimeout(() => deps.jobs.wake(resumeFlowJob), Math.max(0, at.getTime() - Date.now())).unref();
+}
