@@ -2,7 +2,7 @@ import { isAdmin, type Profile } from "@atendo/shared";
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.js";
-import { sessions, users } from "../db/schema/index.js";
+import { companies, plans, sessions, users } from "../db/schema/index.js";
 import { cachedAuthUser } from "./auth-cache.js";
 import { AppError } from "./errors.js";
 
@@ -71,11 +71,39 @@ export function createAuthHooks(ctx: Pick<AppContext, "db" | "tokens">) {
     if (!request.auth.super) throw new AppError("ERR_NO_PERMISSION");
   }
 
+  /** The company's plan has the flag (a company without a plan has none). */
+  function requirePlan(flag: PlanFlag) {
+    return async (request: FastifyRequest): Promise<void> => {
+      const [row] = await ctx.db
+        .select({ allowed: plans[flag] })
+        .from(companies)
+        .innerJoin(plans, eq(plans.id, companies.planId))
+        .where(eq(companies.id, request.auth.companyId))
+        .limit(1);
+      if (row?.allowed !== true) throw new AppError("ERR_NO_PERMISSION");
+    };
+  }
+
   return {
     /** Any logged-in user. */
     user: [authenticate],
     admin: [authenticate, requireAdmin],
     super: [authenticate, requireSuper],
+    /**
+     * Admins of a company whose plan has `flag`: the server holds what the menu hides, so the
+     * API does not reach a feature the plan leaves out (document 2 section 6).
+     */
+    adminWithPlan: (flag: PlanFlag) => [authenticate, requireAdmin, requirePlan(flag)],
   };
 }
+
+/** The plan's feature flags. */
+export type PlanFlag =
+  | "useCampaigns"
+  | "useSchedules"
+  | "useInternalChat"
+  | "useExternalApi"
+  | "useKanban"
+  | "useOpenAi"
+  | "useIntegrations";
 export type AuthHooks = ReturnType<typeof createAuthHooks>;

@@ -28,28 +28,30 @@ const tags = ["campaigns"];
 
 /** Campaigns are an administration screen (document 2; the plan's campaigns flag gates the menu). */
 export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  // Under the plan's campaigns flag, like the menu entries that lead here.
+  const admin = auth.adminWithPlan("useCampaigns");
   app.get(
     "/campaigns",
-    { onRequest: auth.admin, schema: { tags, querystring: CampaignsListQuery, response: { 200: CampaignsPage } } },
+    { onRequest: admin, schema: { tags, querystring: CampaignsListQuery, response: { 200: CampaignsPage } } },
     async (request) => pageCompanyCampaigns(ctx, request.auth, request.query),
   );
 
   app.get(
     "/campaigns/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: Campaign } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: Campaign } } },
     async (request) => showCampaign(ctx, request.auth, request.params.id),
   );
 
   app.post(
     "/campaigns",
-    { onRequest: auth.admin, schema: { tags, body: CampaignBody, response: { 200: CampaignRecord } } },
+    { onRequest: admin, schema: { tags, body: CampaignBody, response: { 200: CampaignRecord } } },
     async (request) => createCampaign(ctx, request.auth, request.body),
   );
 
   app.put(
     "/campaigns/:id",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, params: IdParams, body: CampaignUpdateBody, response: { 200: CampaignRecord } },
     },
     async (request) => updateCampaignById(ctx, request.auth, request.params.id, request.body),
@@ -57,7 +59,7 @@ export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHoo
 
   app.delete(
     "/campaigns/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       await removeCampaign(ctx, request.auth, request.params.id);
       return { message: "campaignDeleted" };
@@ -66,20 +68,20 @@ export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHoo
 
   app.post(
     "/campaigns/:id/cancel",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
     async (request) => cancelCampaign(ctx, request.auth, request.params.id),
   );
 
   app.post(
     "/campaigns/:id/restart",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
     async (request) => restartCampaign(ctx, request.auth, request.params.id),
   );
 
   app.post(
     "/campaigns/:id/media-upload",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, params: IdParams, consumes: ["multipart/form-data"], response: { 200: CampaignRecord } },
     },
     async (request) => attachCampaignMedia(ctx, request.auth, request.params.id, () => readFilePart(request)),
@@ -87,7 +89,7 @@ export function registerCampaignsRoutes(app: App, ctx: AppContext, auth: AuthHoo
 
   app.delete(
     "/campaigns/:id/media-upload",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: CampaignRecord } } },
     async (request) => detachCampaignMedia(ctx, request.auth, request.params.id),
   );
 }

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import { type CampaignRecord, campaignProgressPercent } from "@atendo/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { newContact, newTag, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
+import { newContact, newPlan, newTag, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import type { ChannelProvider } from "../../channels/provider.js";
 import {
   campaignShippings,
   contactListItems,
   contactLists,
+  plans,
   simulatorOutbound,
   ticketTags,
 } from "../../db/schema/index.js";
@@ -399,4 +400,18 @@ describe("dispatch turns", () => {
     });
     expect(await received(whatsapp.id)).toHaveLength(3);
   }, 30_000);
+});
+
+describe("plan", () => {
+  it("answers 403 to campaigns and contact lists when the company's plan has no campaigns flag", async () => {
+    const plan = await newPlan(env.db, { useCampaigns: false });
+    const tenant = await newTenant(env, { planId: plan.id });
+    for (const url of ["/campaigns", "/contact-lists", "/contact-lists/list"]) {
+      const response = await call(tenant.adminHeaders, "GET", url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error).toBe("ERR_NO_PERMISSION");
+    }
+    await env.db.update(plans).set({ useCampaigns: true }).where(eq(plans.id, plan.id));
+    expect((await call(tenant.adminHeaders, "GET", "/campaigns")).statusCode).toBe(200);
+  });
 });

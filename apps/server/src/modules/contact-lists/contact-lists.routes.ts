@@ -38,17 +38,19 @@ const tags = ["contact-lists"];
 
 /** Contact lists feed campaigns, which are the admins' (the Administration menu): every route is for admins. */
 export function registerContactListsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
+  // Under the plan's campaigns flag, like the menu entries that lead here.
+  const admin = auth.adminWithPlan("useCampaigns");
   // Document 2 writes GET /contact-lists/: the router answers both spellings.
   app.get(
     "/contact-lists",
-    { onRequest: auth.admin, schema: { tags, querystring: ListQuery, response: { 200: ContactListsPage } } },
+    { onRequest: admin, schema: { tags, querystring: ListQuery, response: { 200: ContactListsPage } } },
     async (request) => pageCompanyContactLists(ctx, request.auth, request.query),
   );
 
   app.get(
     "/contact-lists/list",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, querystring: ContactListsListQuery, response: { 200: z.array(ContactList) } },
     },
     async (request) => listCompanyContactLists(ctx, request.auth),
@@ -56,20 +58,20 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
 
   app.get(
     "/contact-lists/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: ContactList } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: ContactList } } },
     async (request) => showContactList(ctx, request.auth, request.params.id),
   );
 
   app.post(
     "/contact-lists",
-    { onRequest: auth.admin, schema: { tags, body: ContactListBody, response: { 200: ContactList } } },
+    { onRequest: admin, schema: { tags, body: ContactListBody, response: { 200: ContactList } } },
     async (request) => createContactList(ctx, request.auth, request.body),
   );
 
   app.put(
     "/contact-lists/:id",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, params: IdParams, body: ContactListBody, response: { 200: ContactList } },
     },
     async (request) => renameContactListById(ctx, request.auth, request.params.id, request.body),
@@ -77,7 +79,7 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
 
   app.delete(
     "/contact-lists/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       await removeContactList(ctx, request.auth, request.params.id);
       return { message: "contactListDeleted" };
@@ -87,7 +89,7 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
   app.post(
     "/contact-lists/:id/upload",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: {
         tags,
         description:
@@ -108,7 +110,7 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
   app.get(
     "/contact-list-items",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, querystring: ContactListItemsQuery, response: { 200: ContactListItemsPage } },
     },
     async (request) => pageListItems(ctx, request.auth, request.query),
@@ -116,20 +118,20 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
 
   app.get(
     "/contact-list-items/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: ContactListItem } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: ContactListItem } } },
     async (request) => showContactListItem(ctx, request.auth, request.params.id),
   );
 
   app.post(
     "/contact-list-items",
-    { onRequest: auth.admin, schema: { tags, body: ContactListItemBody, response: { 200: ContactListItem } } },
+    { onRequest: admin, schema: { tags, body: ContactListItemBody, response: { 200: ContactListItem } } },
     async (request) => createContactListItem(ctx, request.auth, request.body),
   );
 
   app.put(
     "/contact-list-items/:id",
     {
-      onRequest: auth.admin,
+      onRequest: admin,
       schema: { tags, params: IdParams, body: ContactListItemUpdateBody, response: { 200: ContactListItem } },
     },
     async (request) => updateContactListItemById(ctx, request.auth, request.params.id, request.body),
@@ -137,7 +139,7 @@ export function registerContactListsRoutes(app: App, ctx: AppContext, auth: Auth
 
   app.delete(
     "/contact-list-items/:id",
-    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
+    { onRequest: admin, schema: { tags, params: IdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       await removeContactListItem(ctx, request.auth, request.params.id);
       return { message: "contactListItemDeleted" };

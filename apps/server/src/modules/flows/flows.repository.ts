@@ -2,7 +2,7 @@ import { FLOW_CAMPAIGN_PHRASE_MAX, type FlowContent } from "@atendo/shared";
 import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { companies, flowCampaigns, flows, plans, whatsapps } from "../../db/schema/index.js";
+import { flowCampaigns, flows, whatsapps } from "../../db/schema/index.js";
 
 export type FlowRow = typeof flows.$inferSelect;
 /** A flow without its document: what lists and events carry. */
@@ -23,17 +23,6 @@ const summary = {
 const ownFlow = (companyId: number, id: number) => and(eq(flows.companyId, companyId), eq(flows.id, id));
 const ownCampaign = (companyId: number, id: number) =>
   and(eq(flowCampaigns.companyId, companyId), eq(flowCampaigns.id, id));
-
-/** Whether the company's plan has the campaigns flag, under which flows live (false without a plan). */
-export async function companyUsesCampaigns(db: Executor, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ useCampaigns: plans.useCampaigns })
-    .from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  return row?.useCampaigns === true;
-}
 
 // ---- Flows ----
 

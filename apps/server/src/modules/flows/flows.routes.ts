@@ -28,7 +28,6 @@ import {
   flowMediaMaxBytes,
   storeFlowMedia,
 } from "./flows.media.js";
-import { companyUsesCampaigns } from "./flows.repository.js";
 import {
   createFlow,
   createFlowCampaign,
@@ -83,12 +82,7 @@ async function* mediaParts(request: FastifyRequest, route: FlowMediaRoute): Asyn
  * menu hides.
  */
 export function registerFlowsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
-  const admin = [
-    ...auth.admin,
-    async (request: FastifyRequest) => {
-      if (!(await companyUsesCampaigns(ctx.db, request.auth.companyId))) throw new AppError("ERR_NO_PERMISSION");
-    },
-  ];
+  const admin = auth.adminWithPlan("useCampaigns");
 
   app.get(
     "/flowbuilder",
