@@ -1,25 +1,27 @@
-// Campaign planning and dispatch through the real app (buildApp: routes, pg-boss jobs, simulator network)
-// on the real PostgreSQL, for issue 11's figures.
+// Campaign planning and dispatch through the real server: the production build (apps/server/dist/main.js,
+// `npm run build` first) started as its own process, as `npm start` runs it (routes, pg-boss jobs, simulator
+// network), on the real PostgreSQL, for issue 11's figures. The bench drives it over HTTP and reads the
+// database for its counts; the server's RSS is read from /proc every second, so the bench's own memory is
+// not in the figure.
 //   1. Throughput: a company with a paired simulator connection, campaign intervals 0, and a contact list of
 //      CAMPAIGN_BENCH_RECIPIENTS items (seeded set-based, untimed). POST /campaigns with scheduledAt now, then:
 //      planning = start call -> every shipping row visible (includes the start job's pickup, JOB_POLL_SECONDS);
 //      dispatch = rows visible -> FINALIZADA, delivered rows per second, and the simulator's received count.
-//      Process RSS (bench and server share the process) is sampled every second.
 //   2. Pacing: another company, messageInterval CAMPAIGN_BENCH_PACING_INTERVAL (5 s), CAMPAIGN_BENCH_PACING_RECIPIENTS
 //      (6) recipients; the gaps between the simulator's received times and their largest deviation.
 // Prints JSON lines: { bench: "campaigns-plan" }, { bench: "campaigns-dispatch" }, { bench: "campaigns-pacing" }.
 // Progress goes to stderr every 10 s.
 // Env: BENCH_DATABASE_URL (a scratch database, required), CAMPAIGN_BENCH_RECIPIENTS (100000),
 // CAMPAIGN_BENCH_TIMEOUT_SECONDS (600, bounds the dispatch wait), CAMPAIGN_BENCH_PACING_RECIPIENTS (6),
-// CAMPAIGN_BENCH_PACING_INTERVAL (5), CAMPAIGN_BENCH_SKIP (throughput|pacing: leave one part out).
-import { mkdtempSync, rmSync } from "node:fs";
+// CAMPAIGN_BENCH_PACING_INTERVAL (5), CAMPAIGN_BENCH_SKIP (throughput|pacing: leave one part out),
+// CAMPAIGN_BENCH_PORT (18099), CAMPAIGN_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
-import { buildApp } from "../apps/server/src/http/app.js";
 import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
 
 type Rows<T> = { rows: T[] };
@@ -32,23 +34,53 @@ const PASSWORD = "Bench#2026";
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL database");
 
+const PORT = Number(process.env.CAMPAIGN_BENCH_PORT ?? 18099);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SERVER_MAIN = new URL("../apps/server/dist/main.js", import.meta.url).pathname;
+if (!existsSync(SERVER_MAIN)) throw new Error("build the server first: npm run build");
+
 const database = await openDatabase({ url });
 await database.migrate();
 const { db } = database;
 const dataDir = mkdtempSync(join(tmpdir(), "atendo-bench-campaigns-"));
-const config = loadConfig({
-  NODE_ENV: "test",
-  LOG_LEVEL: "silent",
-  SEED: "off",
-  SIMULATOR: "on",
-  BAILEYS: "off",
-  DATA_DIR: dataDir,
-  LOGIN_RATE_LIMIT: "1000",
-});
-// CAMPAIGN_BENCH_LOG=warn shows the server's warnings and errors (job queue errors among them) on stdout.
-const LOG = process.env.CAMPAIGN_BENCH_LOG;
-const { app, ctx } = await buildApp({ config, db, logger: LOG ? { level: LOG } : false });
-await app.ready();
+
+/** The server as `npm start` runs it, in its own process, on the scratch database. */
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      JWT_SECRET: "campaign-bench-secret-0123456789",
+      DATABASE_URL: url,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SIMULATOR: "on",
+      BAILEYS: "off",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.CAMPAIGN_BENCH_LOG ?? "warn",
+      LOGIN_RATE_LIMIT: "1000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${BASE}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return child;
+    if (Date.now() > deadline) throw new Error("server did not answer /health within 60 s");
+    await sleep(200);
+  }
+}
+
+/** The server process's resident set, from the kernel. */
+function serverRss(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
 
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))[0]!;
@@ -56,10 +88,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-async function call(headers: Record<string, string>, method: "GET" | "POST", path: string, payload?: object) {
-  const response = await app.inject({ method, url: path, headers, ...(payload ? { payload } : {}) });
-  if (response.statusCode !== 200) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
-  return response.json() as Record<string, unknown>;
+async function request(headers: Record<string, string>, method: "GET" | "POST", path: string, payload?: object) {
+  const response = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { ...headers, ...(payload ? { "content-type": "application/json" } : {}) },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${body}`);
+  return JSON.parse(body) as Record<string, unknown>;
 }
 
 /** A company with an admin (logged in), a paired simulator connection and the given campaign intervals. */
@@ -78,13 +115,11 @@ async function tenant(tag: string, messageInterval: number) {
     sql`insert into whatsapps (company_id, name, provider, status, is_default, token)
         values (${companyId}, 'Simulador', 'simulator', 'DISCONNECTED', true, ${`bench-${run}`}) returning id`,
   );
-  const login = await app.inject({ method: "POST", url: "/auth/login", payload: { email, password: PASSWORD } });
-  if (login.statusCode !== 200) throw new Error(`login: ${login.body}`);
-  const headers = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
-  await ctx.sessions!.start(whatsappId);
-  const scan = await app.inject({ method: "POST", url: `/simulator/scan/${whatsappId}` });
-  if (scan.statusCode !== 200) throw new Error(`scan: ${scan.body}`);
-  await call(headers, "POST", "/campaign-settings", {
+  const login = await request({}, "POST", "/auth/login", { email, password: PASSWORD });
+  const headers = { authorization: `Bearer ${login.token as string}` };
+  await request(headers, "POST", `/whatsappsession/${whatsappId}`);
+  await request({}, "POST", `/simulator/scan/${whatsappId}`);
+  await request(headers, "POST", "/campaign-settings", {
     settings: { messageInterval, longerIntervalAfter: 0, greaterInterval: 0 },
   });
   return { companyId, whatsappId, headers };
@@ -113,7 +148,7 @@ const counts = (companyId: number, campaignId: number, whatsappId: number) =>
   );
 
 async function startCampaign(headers: Record<string, string>, whatsappId: number, contactListId: number) {
-  const campaign = await call(headers, "POST", "/campaigns", {
+  const campaign = await request(headers, "POST", "/campaigns", {
     name: `Bench ${Date.now()}`,
     message1: "Olá {{firstName}}, temos uma oferta para você",
     message2: "Oi {{name}}, confira a novidade",
@@ -125,14 +160,10 @@ async function startCampaign(headers: Record<string, string>, whatsappId: number
   return Number(campaign.id);
 }
 
-// RSS (and heap) every second over the whole run (bench and server are one process).
+const server = await startServer();
+// The server's RSS every second over the whole run.
 const rss: number[] = [];
-let heapMax = 0;
-const sample = () => {
-  const memory = process.memoryUsage();
-  rss.push(memory.rss);
-  heapMax = Math.max(heapMax, memory.heapUsed);
-};
+const sample = () => rss.push(serverRss(server));
 const sampler = setInterval(sample, 1000);
 sample();
 
@@ -141,7 +172,7 @@ async function throughput() {
   const seedStarted = performance.now();
   const listId = await contactList(companyId, RECIPIENTS, 5511900000000);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = serverRss(server);
 
   const t0 = performance.now();
   const campaignId = await startCampaign(headers, whatsappId, listId);
@@ -190,7 +221,7 @@ async function throughput() {
       lastLog = performance.now();
       const seconds = (lastLog - planned) / 1000;
       console.error(
-        `[campaigns] ${seconds.toFixed(0)} s: delivered ${now.delivered}, received ${now.received}, ${Math.round(now.delivered / seconds)} msg/s, rss ${mb(process.memoryUsage().rss)} MB`,
+        `[campaigns] ${seconds.toFixed(0)} s: delivered ${now.delivered}, received ${now.received}, ${Math.round(now.delivered / seconds)} msg/s, server rss ${mb(serverRss(server))} MB`,
       );
     }
   }
@@ -219,9 +250,8 @@ async function throughput() {
       rssBeforeMb: mb(rssBefore),
       rssMinMb: mb(Math.min(...samples)),
       rssMaxMb: mb(Math.max(...samples)),
-      rssLastMb: mb(process.memoryUsage().rss),
+      rssLastMb: mb(serverRss(server)),
       rssSamples: samples.length,
-      heapUsedMaxMb: mb(heapMax),
       targetRssMb: 400,
     }),
   );
@@ -264,7 +294,8 @@ try {
   if (SKIP !== "pacing") await pacing();
 } finally {
   clearInterval(sampler);
-  await app.close();
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
