@@ -11,6 +11,11 @@ const ConfigSchema = z
     DATABASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default("./data"),
     JWT_SECRET: z.string().min(16).optional(),
+    /** 32 bytes in base64 sealing the tenants' stored service keys (secrets/secrets.ts); derived from JWT_SECRET when unset. */
+    SECRETS_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "32 bytes in base64")
+      .optional(),
     SEED: onOff.optional(),
     SIMULATOR: onOff.optional(),
     /** The real WhatsApp Web provider; tests turn it off, since this network never reaches WhatsApp. */

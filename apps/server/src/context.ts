@@ -9,6 +9,7 @@ import type { MediaStorage } from "./media/storage.js";
 import type { TokenSigner } from "./modules/auth/tokens.js";
 import type { sendTicketMessage } from "./modules/messages/send.js";
 import type { Realtime } from "./realtime/gateway.js";
+import type { Secrets } from "./secrets/secrets.js";
 
 /** What services depend on, handed to them explicitly. */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   mailer: Mailer;
   media: MediaStorage;
   realtime: Realtime;
+  /** Seals and opens the tenants' stored service keys. */
+  secrets: Secrets;
   /** Background jobs (pg-boss on the same database). */
   jobs: Jobs;
   log: FastifyBaseLogger;

@@ -34,6 +34,7 @@ import { registerModules } from "../modules/index.js";
 import { applyAck, ingestInbound } from "../modules/ingestion/ingest.js";
 import { sendTicketMessage } from "../modules/messages/send.js";
 import { createRealtime } from "../realtime/gateway.js";
+import { createSecrets, secretsKey } from "../secrets/secrets.js";
 import { authenticateToken, createAuthHooks } from "./auth.js";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.js";
 import { registerHealth } from "./health.js";
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     tokens,
     mailer: options.mailer ?? createMailer(config, app.log),
     media: createMediaStorage(config.DATA_DIR),
+    secrets: createSecrets(secretsKey(config)),
     realtime,
     jobs,
     log: app.log,
