@@ -60,6 +60,28 @@ const ConfigSchema = z
     ASAAS_BASE_URL: z.string().url().default("https://api.asaas.com"),
     /** The token Asaas sends in `asaas-access-token` on every webhook; without it the webhook refuses all calls. */
     ASAAS_WEBHOOK_TOKEN: z.string().min(16).optional(),
+    /** The OpenAI API the prompts answer through (chat completions, audio transcriptions); any compatible server. */
+    OPENAI_BASE_URL: z.string().url().default("https://api.openai.com/v1"),
+    /** How long one OpenAI call may take before it counts as failed and is retried by a later job. */
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** The model that transcribes customers' audio before it is answered. */
+    OPENAI_TRANSCRIPTION_MODEL: z.string().min(1).default("whisper-1"),
+    /**
+     * Azure speech's text-to-speech endpoint without its path; "{region}" stands for the prompt's
+     * voiceRegion. Unset: https://{region}.tts.speech.microsoft.com.
+     */
+    AZURE_SPEECH_BASE_URL: z.string().url().optional(),
+    /** Tries of one AI answer when the service times out, limits the rate or fails on its side. */
+    AI_ANSWER_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /** The wait before the second try; it doubles with each further one. */
+    AI_RETRY_MS: z.coerce.number().int().min(0).default(5_000),
+    /** Dialogflow ES's REST API (detectIntent); tests point it at a local fake. */
+    DIALOGFLOW_BASE_URL: z.string().url().default("https://dialogflow.googleapis.com"),
+    /**
+     * Where service account tokens are asked for (Google's OAuth 2.0 token endpoint). Not the
+     * token_uri of the tenant's JSON: a pasted file must not choose where the server posts.
+     */
+    DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
