@@ -39,6 +39,7 @@ const CampaignReportPage = lazy(() => import("../modules/campaigns/CampaignRepor
 const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
 const PhraseListsPage = lazy(() => import("../modules/phrase-lists/PhraseListsPage"));
 const FlowsPage = lazy(() => import("../modules/flows/FlowsPage"));
+const MessagesApiPage = lazy(() => import("../modules/messages-api/MessagesApiPage"));
 // @xyflow/react loads with this page only, so the first screens stay within the bundle budget.
 const FlowBuilderPage = lazy(() => import("../modules/flow-builder/FlowBuilderPage"));
 
@@ -110,7 +111,7 @@ export function AppRoutes() {
               path="/messages-api"
               element={
                 <PlanGate flag="useExternalApi" messageKey="messagesAPI.toasts.unauthorized">
-                  <Pending labelKey="messagesAPI" />
+                  <MessagesApiPage />
                 </PlanGate>
               }
             />

@@ -13,6 +13,7 @@ import * as flowBuilder from "../modules/flow-builder/i18n";
 import * as flows from "../modules/flows/i18n";
 import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
+import * as messagesApi from "../modules/messages-api/i18n";
 import * as phraseLists from "../modules/phrase-lists/i18n";
 import * as queues from "../modules/queues/i18n";
 import * as quickMessages from "../modules/quick-messages/i18n";
@@ -57,6 +58,7 @@ const MODULES: ModuleLocales[] = [
   flowBuilder,
   flows,
   kanban,
+  messagesApi,
   phraseLists,
   queues,
   quickMessages,

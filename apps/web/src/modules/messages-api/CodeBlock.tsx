@@ -1,0 +1,55 @@
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
+import { Box, IconButton, Tooltip } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../api/client";
+
+/** Preformatted text (a command, a JSON answer), with a copy button when `copyable`. */
+export function CodeBlock({ code, label, copyable = false }: { code: string; label: string; copyable?: boolean }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setCopied(true);
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <Box sx={{ position: "relative" }}>
+      <Box
+        component="pre"
+        aria-label={label}
+        sx={{
+          m: 0,
+          p: 1.5,
+          pr: copyable ? 6 : 1.5,
+          borderRadius: 1,
+          bgcolor: "action.hover",
+          fontFamily: "monospace",
+          fontSize: 13,
+          overflowX: "auto",
+          whiteSpace: "pre",
+        }}
+      >
+        {code}
+      </Box>
+      {copyable ? (
+        <Tooltip title={copied ? t("messagesAPI.doc.copied") : t("messagesAPI.doc.copy")}>
+          <IconButton
+            size="small"
+            aria-label={`${t("messagesAPI.doc.copy")}: ${label}`}
+            onClick={copy}
+            onMouseLeave={() => setCopied(false)}
+            sx={{ position: "absolute", top: 6, right: 6 }}
+          >
+            <ContentCopyIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+    </Box>
+  );
+}
