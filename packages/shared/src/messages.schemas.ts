@@ -8,6 +8,8 @@ export const MESSAGE_BODY_MAX = 65_536;
 export const MESSAGE_MEDIAS_MAX = 10;
 /** The external API's number: digits only, with the country code (document 1 section 9). */
 export const EXTERNAL_API_NUMBER = /^\d{8,15}$/;
+/** External API calls per connection token per minute (the server enforces it, the API page tells it). */
+export const EXTERNAL_API_RATE_LIMIT = 60;
 
 export const TicketMessageQuoted = z.object({
   id: z.number(),

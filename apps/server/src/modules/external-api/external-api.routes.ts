@@ -1,4 +1,4 @@
-import { ExternalSendAnswer, ExternalSendBody } from "@atendo/shared";
+import { EXTERNAL_API_RATE_LIMIT, ExternalSendAnswer, ExternalSendBody } from "@atendo/shared";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
@@ -7,7 +7,6 @@ import { createRateLimiter } from "../auth/rate-limiter.js";
 import { outgoingMedias, readSendForm, validationError } from "../messages/messages.upload.js";
 import {
   authorizeExternalCall,
-  EXTERNAL_API_RATE_LIMIT,
   EXTERNAL_API_RATE_WINDOW_SECONDS,
   type ExternalSendInput,
   sendFromExternalApi,

@@ -6,8 +6,7 @@ import { ticketForNumber } from "../tickets/outbound-ticket.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findConnectionByToken } from "./external-api.repository.js";
 
-/** Calls per connection token per minute. */
-export const EXTERNAL_API_RATE_LIMIT = 60;
+/** The window of the shared EXTERNAL_API_RATE_LIMIT: calls per connection token per minute. */
 export const EXTERNAL_API_RATE_WINDOW_SECONDS = 60;
 
 export type ExternalConnection = NonNullable<Awaited<ReturnType<typeof findConnectionByToken>>>["whatsapp"];

@@ -1,9 +1,9 @@
+import { EXTERNAL_API_RATE_LIMIT } from "@atendo/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newPlan, newTenant, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
-import { EXTERNAL_API_RATE_LIMIT } from "./external-api.service.js";
 
 let env: TestEnv;
 beforeAll(async () => {
