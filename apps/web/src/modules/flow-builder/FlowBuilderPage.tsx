@@ -21,6 +21,7 @@ import { fetchFlow, saveFlow } from "./flowBuilderApi";
 import { answerKeysOf, type CanvasNode, documentOf } from "./flowDocument";
 import { hasDialog, NodeDialogs, type OpenDialog } from "./NodeDialogs";
 import { type FlowActions, FlowActionsContext } from "./nodes/flowActions";
+import { NODE_LOOKS } from "./nodes/nodeLooks";
 import { NODE_TYPES } from "./nodes/nodeTypes";
 import { useFlowGraph } from "./useFlowGraph";
 import { readVariables, storeVariables, variablesOf, withVariable, withVariableRenamed } from "./variables";
@@ -156,7 +157,16 @@ export default function FlowBuilderPage() {
             </Button>
           </MainHeaderButtonsWrapper>
         </MainHeader>
-        <Paper variant="outlined" sx={{ flex: 1, minHeight: 420, position: "relative", overflow: "hidden" }}>
+        <Paper
+          variant="outlined"
+          sx={{
+            flex: 1,
+            minHeight: 420,
+            position: "relative",
+            overflow: "hidden",
+            "& .react-flow__edge-path": { strokeWidth: 2 },
+          }}
+        >
           {loading ? (
             <Loading />
           ) : (
@@ -173,10 +183,15 @@ export default function FlowBuilderPage() {
                 zoomOnDoubleClick={false}
                 fitView
                 fitViewOptions={{ maxZoom: 1 }}
+                minZoom={0.1}
                 colorMode={theme.palette.mode}
                 proOptions={{ hideAttribution: true }}
               >
-                <MiniMap pannable zoomable />
+                <MiniMap<CanvasNode>
+                  pannable
+                  zoomable
+                  nodeColor={(node) => (node.type ? NODE_LOOKS[node.type].color : "#9e9e9e")}
+                />
                 <Controls />
                 <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
               </ReactFlow>

@@ -33,8 +33,8 @@ export function FlowMenu({ onChoose }: { onChoose: (block: MenuBlock) => void })
       direction="down"
       open={open}
       onOpen={(_event, reason) => {
-        // Hovering would open it under a pointer crossing the canvas; a click or the keyboard does.
-        if (reason !== "mouseEnter") setOpen(true);
+        // A click or Enter opens it; hovering or focusing would open it under a pointer crossing the canvas.
+        if (reason === "toggle") setOpen(true);
       }}
       onClose={(_event, reason) => {
         if (reason !== "mouseLeave") setOpen(false);

@@ -120,8 +120,7 @@ export function ContentDialog({ mode, initial, onClose, onSave, variables }: Con
       }
     }
     toast.success(t("flowBuilder.toasts.content"), { autoClose: FLOW_TOAST_DURATION_MS });
-    onSave(mode === "edit" ? { type: "singleBlock", data: sequenceOf(ready) } : composedNode(ready));
-    return true;
+    return () => onSave(mode === "edit" ? { type: "singleBlock", data: sequenceOf(ready) } : composedNode(ready));
   };
 
   return (

@@ -4,6 +4,9 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "../../../components/SubmitButton";
 
+/** A refused submit, or the commit to run after the delay. */
+export type SubmitResult = false | (() => void);
+
 /** Whether a node dialog adds a node or edits one (document 2, section 4); closed is no dialog at all. */
 export type DialogMode = "create" | "edit";
 
@@ -16,10 +19,11 @@ export interface FlowDialogProps {
   submitLabels?: Record<DialogMode, string>;
   onClose: () => void;
   /**
-   * Runs on submit: answers false (after showing why) to keep the dialog open;
-   * anything else closes it once the spec's submit delay has passed.
+   * Runs on submit: checks the fields (and uploads what they need), then answers
+   * false (after showing why) to keep the dialog open, or the step that commits
+   * the node, which runs once the spec's submit delay has passed.
    */
-  onSubmit: () => boolean | Promise<boolean>;
+  onSubmit: () => SubmitResult | Promise<SubmitResult>;
   maxWidth?: DialogProps["maxWidth"];
   children: ReactNode;
 }
@@ -28,8 +32,9 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The frame of every node dialog: a form, so Enter submits; Escape and Cancel close
- * unless a submit is running; the submit waits 400 ms with its button disabled,
- * so a double click cannot add two nodes.
+ * unless a submit is running. A submit that passes the checks commits 400 ms after
+ * it began, its button disabled meanwhile, so a double click cannot add two nodes;
+ * one refused shows why at once and leaves the form to correct.
  */
 export function FlowDialog({
   open,
@@ -61,10 +66,15 @@ export function FlowDialog({
     // A submit from a nested form control must not reach a dialog behind this one.
     event.stopPropagation();
     if (submitting) return;
+    const started = Date.now();
     setSubmitting(true);
     try {
-      const [accepted] = await Promise.all([onSubmit(), delay(FORM_SUBMIT_DELAY_MS)]);
-      if (accepted && mounted.current) onClose();
+      const commit = await onSubmit();
+      if (commit === false) return;
+      await delay(FORM_SUBMIT_DELAY_MS - (Date.now() - started));
+      if (!mounted.current) return;
+      commit();
+      onClose();
     } finally {
       if (mounted.current) setSubmitting(false);
     }

@@ -18,8 +18,7 @@ export function IntervalDialog({ mode, initial, onClose, onSave }: NodeDialogPro
       setError(t(`flowBuilder.validation.${problem}`));
       return false;
     }
-    onSave({ sec: Number(seconds) });
-    return true;
+    return () => onSave({ sec: Number(seconds) });
   };
 
   return (

@@ -43,8 +43,7 @@ export function MediaDialog({ kind, mode, initial, onClose, onSave }: MediaDialo
   const submit = async () => {
     if (!file) {
       if (initial?.url) {
-        onSave(kind === "audio" ? { url: initial.url, record } : { url: initial.url });
-        return true;
+        return () => onSave(kind === "audio" ? { url: initial.url, record } : { url: initial.url });
       }
       setError(message("fileRequired"));
       return false;
@@ -53,8 +52,7 @@ export function MediaDialog({ kind, mode, initial, onClose, onSave }: MediaDialo
       const upload = kind === "img" ? await compressImage(file) : file;
       const stored = await uploadFlowMedia(kind === "img" ? "/flowbuilder/img" : "/flowbuilder/audio", [upload]);
       toast.success(t(`flowBuilder.toasts.${kind}`), { autoClose: FLOW_TOAST_DURATION_MS });
-      onSave(kind === "audio" ? { url: stored.name, record } : { url: stored.name });
-      return true;
+      return () => onSave(kind === "audio" ? { url: stored.name, record } : { url: stored.name });
     } catch (failure) {
       const refusal = uploadRefusal(failure, kind);
       if (refusal) setError(message(refusal));

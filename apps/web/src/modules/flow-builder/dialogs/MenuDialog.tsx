@@ -44,8 +44,7 @@ export function MenuDialog({
       setErrors(found);
       return false;
     }
-    onSave({ message, arrayOption: options.map((option) => ({ ...option, value: option.value.trim() })) });
-    return true;
+    return () => onSave({ message, arrayOption: options.map((option) => ({ ...option, value: option.value.trim() })) });
   };
 
   const setOption = (number: number, value: string) => {

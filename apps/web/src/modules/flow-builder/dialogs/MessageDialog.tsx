@@ -22,8 +22,7 @@ export function MessageDialog({
       setError(t("flowBuilder.validation.contentEmptyText"));
       return false;
     }
-    onSave({ label: text });
-    return true;
+    return () => onSave({ label: text });
   };
 
   return (

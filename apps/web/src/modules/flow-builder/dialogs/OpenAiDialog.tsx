@@ -75,8 +75,7 @@ export function OpenAiDialog({ mode, initial, onClose, onSave }: NodeDialogProps
       setErrors(checked.errors);
       return false;
     }
-    onSave({ typebotIntegration: checked.data });
-    return true;
+    return () => onSave({ typebotIntegration: checked.data });
   };
 
   return (

@@ -34,8 +34,7 @@ export function QuestionDialog({
       setErrors(checked.errors);
       return false;
     }
-    onSave(checked.data);
-    return true;
+    return () => onSave(checked.data);
   };
 
   return (

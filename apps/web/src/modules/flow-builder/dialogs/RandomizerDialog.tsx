@@ -19,8 +19,7 @@ export function RandomizerDialog({ mode, initial, onClose, onSave }: NodeDialogP
       titles={{ create: t("flowBuilder.randomizer.titleCreate"), edit: t("flowBuilder.randomizer.titleEdit") }}
       onClose={onClose}
       onSubmit={() => {
-        onSave({ percent });
-        return true;
+        return () => onSave({ percent });
       }}
       maxWidth="xs"
     >

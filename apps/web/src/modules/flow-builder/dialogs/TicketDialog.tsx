@@ -25,8 +25,7 @@ export function TicketDialog({ mode, initial, onClose, onSave }: NodeDialogProps
       setError(t("flowBuilder.validation.queueRequired"));
       return false;
     }
-    onSave({ data: { id: queue.id, name: queue.name, color: queue.color || undefined } });
-    return true;
+    return () => onSave({ data: { id: queue.id, name: queue.name, color: queue.color || undefined } });
   };
 
   return (

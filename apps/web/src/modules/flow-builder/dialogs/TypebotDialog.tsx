@@ -58,8 +58,7 @@ export function TypebotDialog({ mode, initial, onClose, onSave }: NodeDialogProp
       setErrors(checked.errors);
       return false;
     }
-    onSave({ typebotIntegration: checked.data });
-    return true;
+    return () => onSave({ typebotIntegration: checked.data });
   };
 
   return (

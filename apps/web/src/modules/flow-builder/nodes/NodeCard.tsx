@@ -46,6 +46,13 @@ export function NodeCard({ id, type, selected, title, start = false, singleSourc
         borderColor: selected ? SELECTED_BORDER : "divider",
         borderRadius: 2,
         transition: "border-color 120ms, box-shadow 120ms",
+        "& .react-flow__handle": {
+          width: 10,
+          height: 10,
+          bgcolor: "grey.600",
+          border: 2,
+          borderColor: "background.paper",
+        },
       }}
     >
       {start ? null : <Handle type="target" position={Position.Left} />}
