@@ -37,6 +37,7 @@ export const BUILT_AREAS = new Set([
   "campaigns",
   "flows",
   "flow-campaigns",
+  "prompts",
 ]);
 
 export const SPEC_ROUTES: SpecRoute[] = [

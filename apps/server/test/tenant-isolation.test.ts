@@ -14,7 +14,7 @@ import {
   schedules,
   ticketNotes,
 } from "../src/db/schema/index.js";
-import { newContact, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
+import { newContact, newPrompt, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
 /**
@@ -52,6 +52,9 @@ interface Records {
   campaignId: number;
   flowId: number;
   flowCampaignId: number;
+  promptId: number;
+  /** Company B's own queue: a prompt moved to it is refused for the prompt's sake alone. */
+  bQueueId: number;
 }
 
 const CASES: Case[] = [
@@ -188,6 +191,18 @@ const CASES: Case[] = [
     url: () => "/flowcampaign",
     payload: (a) => ({ name: "Sneaky", flowId: a.flowId, whatsappId: a.whatsappId, phrase: "sneaky" }),
   },
+  { method: "GET", url: (a) => `/prompt/${a.promptId}` },
+  {
+    method: "PUT",
+    url: (a) => `/prompt/${a.promptId}`,
+    payload: (a) => ({ name: "Hijacked", prompt: "x".repeat(60), apiKey: "sk-hijack", queueId: a.bQueueId }),
+  },
+  { method: "DELETE", url: (a) => `/prompt/${a.promptId}` },
+  {
+    method: "POST",
+    url: () => "/prompt",
+    payload: (a) => ({ name: "Sneaky", prompt: "x".repeat(60), apiKey: "sk-sneaky", queueId: a.queueId }),
+  },
 ];
 
 let env: TestEnv;
@@ -271,8 +286,11 @@ beforeAll(async () => {
     campaignId: campaign!.id,
     flowId: flow!.id,
     flowCampaignId: flowCampaign!.id,
+    promptId: (await newPrompt(env.db, companyId, { name: "Private prompt", queueId: queue.id })).id,
+    bQueueId: 0,
   };
   b = await newTenant(env);
+  a.bQueueId = (await newQueue(env.db, b.company.id)).id;
 });
 afterAll(async () => env.close());
 
@@ -357,5 +375,9 @@ describe("tenant isolation", () => {
       headers: a.tenant.adminHeaders,
     });
     expect(flowCampaign.json()).toMatchObject({ name: "Private phrase", phrase: "secret", status: true });
+    const prompt = await env.app.inject({ url: `/prompt/${a.promptId}`, headers: a.tenant.adminHeaders });
+    expect(prompt.json()).toMatchObject({ name: "Private prompt", queueId: a.queueId });
+    const promptList = await env.app.inject({ url: "/prompt", headers: a.tenant.adminHeaders });
+    expect(promptList.json().prompts.map((item: { id: number }) => item.id)).toEqual([a.promptId]);
   });
 });

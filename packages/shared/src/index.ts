@@ -18,6 +18,7 @@ export * from "./invoices.schemas.js";
 export * from "./messages.schemas.js";
 export * from "./permissions.js";
 export * from "./plans.schemas.js";
+export * from "./prompts.schemas.js";
 export * from "./queue-options.schemas.js";
 export * from "./queues.schemas.js";
 export * from "./quick-messages.schemas.js";

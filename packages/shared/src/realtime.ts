@@ -9,6 +9,7 @@ import { CONNECTION_STATUSES, INTEGRATION_TYPES } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
 import { FlowCampaign, FlowRecord } from "./flows.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
+import { PromptRecord } from "./prompts.schemas.js";
 import { Queue } from "./queues.schemas.js";
 import {
   ANNOUNCEMENT_EVENT,
@@ -231,24 +232,11 @@ export const CampaignEventPayload = z.discriminatedUnion("action", [
 export type CampaignEventPayload = z.infer<typeof CampaignEventPayload>;
 
 /**
- * `company-{id}-prompt` (not emitted yet; channel name ours, as for files). Every
- * socket of the company gets it, so it never carries the API key.
+ * `company-{id}-prompt`: the prompt list updates live (channel name ours, as for files). Every
+ * socket of the company gets it, so it carries no key, not even masked.
  */
 export const PromptEventPayload = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["create", "update"]),
-    prompt: z.object({
-      id: z.number(),
-      name: z.string(),
-      prompt: z.string(),
-      model: z.string(),
-      maxTokens: z.number(),
-      temperature: z.number(),
-      maxMessages: z.number(),
-      queueId: z.number(),
-      queue: z.object({ id: z.number(), name: z.string() }),
-    }),
-  }),
+  z.object({ action: z.enum(["create", "update"]), prompt: PromptRecord }),
   z.object({ action: z.literal("delete"), promptId: z.number() }),
 ]);
 export type PromptEventPayload = z.infer<typeof PromptEventPayload>;

@@ -20,6 +20,7 @@ import { registerMessagesRoutes } from "./messages/messages.routes.js";
 import { registerPasswordResetRoutes } from "./password-reset/password-reset.routes.js";
 import { registerPlansRoutes } from "./plans/plans.routes.js";
 import { registerPresence } from "./presence/presence.service.js";
+import { registerPromptsRoutes } from "./prompts/prompts.routes.js";
 import { registerQueueOptionsRoutes } from "./queue-options/queue-options.routes.js";
 import { registerQueuesRoutes } from "./queues/queues.routes.js";
 import { registerQuickMessagesRoutes } from "./quick-messages/quick-messages.routes.js";
@@ -69,5 +70,6 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerCampaignSettingsRoutes(app, ctx, auth);
   registerCampaignsRoutes(app, ctx, auth);
   registerFlowsRoutes(app, ctx, auth);
+  registerPromptsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }
