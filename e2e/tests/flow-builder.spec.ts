@@ -341,3 +341,87 @@ test("builder: every node kind through its dialog, connected, saved, and the sam
   await expect(page.getByText("Fluxo salvo com sucesso").first()).toBeVisible();
   expect(await savedFlow(page.request, headers, flowId)).toEqual(saved);
 });
+
+test("builder: selection, Backspace and Delete, duplicate 240 right of the rightmost, new nodes 40 past the last", async ({
+  page,
+}) => {
+  const headers = await apiLogin(page.request, DEMO.admin);
+  const flowId = await newFlow(page.request, headers, `Teclado ${unique()}`);
+  const first = "A".repeat(30);
+  const second = "B".repeat(30);
+  const stored = await page.request.post("/flowbuilder/flow", {
+    headers,
+    data: {
+      idFlow: flowId,
+      nodes: [
+        { id: "1", type: "start", position: { x: 250, y: 100 }, data: { label: "Inicio do fluxo" } },
+        { id: first, type: "message", position: { x: 600, y: 100 }, data: { label: "Primeira" } },
+        { id: second, type: "message", position: { x: 1000, y: 300 }, data: { label: "Segunda" } },
+      ],
+      connections: [
+        { id: "start-first", source: "1", target: first },
+        { id: "first-second", source: first, target: second },
+      ],
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+
+  await page.goto(`/flowbuilder/${flowId}`);
+  const firstNode = page.locator(`.react-flow__node[data-id="${first}"]`);
+  const secondNode = page.locator(`.react-flow__node[data-id="${second}"]`);
+  await expect(secondNode).toContainText("Segunda");
+  await expect(page.locator(".react-flow__edge")).toHaveCount(2);
+  // The start node has neither duplicate nor delete icons.
+  await expect(page.locator('.react-flow__node[data-id="1"]').getByRole("button")).toHaveCount(0);
+
+  // A click highlights the node in blue; a click on a connection clears it.
+  const blue = "rgb(25, 118, 210)";
+  await firstNode.click();
+  await expect(firstNode.getByTestId("flow-node-message")).toHaveCSS("border-top-color", blue);
+  await page.locator('[data-testid="rf__edge-first-second"] .react-flow__edge-interaction').click();
+  await expect(firstNode.getByTestId("flow-node-message")).not.toHaveCSS("border-top-color", blue);
+
+  // Delete removes the selected connection; Backspace the selected node, with its connections.
+  await page.keyboard.press("Delete");
+  await expect(page.locator(".react-flow__edge")).toHaveCount(1);
+  await secondNode.click();
+  await page.keyboard.press("Backspace");
+  await expect(secondNode).toHaveCount(0);
+  await expect(page.locator('.react-flow__node[data-id="1"]')).toBeVisible();
+
+  // Backspace in a dialog's field edits the field, not the canvas.
+  await firstNode.click();
+  const dialog = await chooseBlock(page, "Intervalo", "Adicionar intervalo ao fluxo");
+  const seconds = dialog.getByRole("spinbutton", { name: "Tempo de espera" });
+  await seconds.fill("150");
+  await seconds.press("Backspace");
+  await expect(seconds).toHaveValue("15");
+  await seconds.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(firstNode).toBeVisible();
+
+  // The duplicate goes 240 right of the rightmost node (the interval just added), at the original's height.
+  await firstNode.getByRole("button", { name: "Duplicar" }).click();
+  await expect(page.locator(".react-flow__node-message")).toHaveCount(2);
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByText("Fluxo salvo com sucesso")).toBeVisible();
+  const saved = await savedFlow(page.request, headers, flowId);
+  const position = (id: string) => saved.nodes.find((node) => node.id === id)?.position;
+  const interval = saved.nodes.find((node) => node.type === "interval");
+  const copy = saved.nodes.find((node) => node.type === "message" && node.id !== first);
+  // A new node: 40 units past the right edge of the last node (the 260-wide first message), at its height.
+  expect(interval?.position).toEqual({ x: 600 + 260 + 40, y: 100 });
+  expect(interval?.data).toEqual({ sec: 15 });
+  expect(copy?.position).toEqual({ x: 900 + 240, y: 100 });
+  expect(copy?.data).toEqual({ label: "Primeira" });
+  expect(copy?.id).toMatch(/^[A-Za-z0-9]{30}$/);
+  expect(position(second)).toBeUndefined();
+  expect(saved.connections).toEqual([
+    { id: "start-first", source: "1", target: first, sourceHandle: null, targetHandle: null },
+  ]);
+
+  // The delete icon removes the node and its connections.
+  await firstNode.getByRole("button", { name: "Excluir" }).click();
+  await expect(firstNode).toHaveCount(0);
+  await expect(page.locator(".react-flow__edge")).toHaveCount(0);
+});
