@@ -6,8 +6,8 @@ import { api } from "./client";
  * fails the day the client accepts one of these calls.
  */
 export async function callsTheContractRefuses(id: number) {
-  // @ts-expect-error GET /prompt is not a route of the contract: prompts have no API yet.
-  await api.get("/prompt");
+  // @ts-expect-error /prompts is the web page's path; the API's is /prompt.
+  await api.get("/prompts");
   // @ts-expect-error GET /queueIntegration is not one either.
   await api.get("/queueIntegration");
   // @ts-expect-error The path exists, not with this method.

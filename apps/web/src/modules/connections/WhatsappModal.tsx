@@ -26,6 +26,7 @@ import {
   useFieldMessage,
   withStoredQueues,
 } from "../../components";
+import { usePromptOptions } from "../prompts/promptsApi";
 import { ConnectionForm, emptyConnectionForm, generateToken, toConnectionForm, toWhatsappBody } from "./connectionForm";
 import {
   connectionQueuesKey,
@@ -109,8 +110,9 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
 
   // A stored queue stays visible even when the queue list cannot be read.
   const queueOptions = withStoredQueues(queues.data, initial?.queues);
-  // Prompts and queue integrations have no API yet (GET /prompt, GET /queueIntegration): their
-  // selects are disabled and show only a stored choice, which the save sends back unchanged.
+  const promptOptions = usePromptOptions(initial?.promptId);
+  // Queue integrations have no API yet (GET /queueIntegration): their select is disabled and
+  // shows only a stored choice, which the save sends back unchanged.
   const storedOnly = (id: number | null | undefined) => (id ? [{ id, name: `#${id}` }] : []);
   const providerOptions = [...providers];
   if (initial && !providerOptions.includes(initial.provider)) providerOptions.push(initial.provider);
@@ -299,7 +301,7 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
             {minutesField("maxUseBotQueues")}
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            {idSelect("promptId", t("whatsappModal.form.prompt"), storedOnly(initial?.promptId), true)}
+            {idSelect("promptId", t("whatsappModal.form.prompt"), promptOptions)}
             {idSelect("integrationId", t("whatsappModal.form.integration"), storedOnly(initial?.integrationId), true)}
           </Stack>
         </Section>

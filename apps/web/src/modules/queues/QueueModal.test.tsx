@@ -64,8 +64,30 @@ describe("QueueModal", () => {
         greetingMessage: "",
         outOfHoursMessage: "",
         orderQueue: null,
+        promptId: null,
         schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
       },
+    });
+  });
+
+  it("offers the company's prompts (GET /prompt) and sends the chosen one", async () => {
+    vi.mocked(api.get).mockImplementation(async (path: string) => {
+      if (path === "/prompt") return { prompts: [{ id: 7, name: "Atendente virtual" }] };
+      return queue({ promptId: 3 });
+    });
+    vi.mocked(api.put).mockResolvedValue(queue());
+    const onSaved = vi.fn();
+    render(withQueryClient(<QueueModal open queueId={4} queueSchedules={false} onClose={vi.fn()} onSaved={onSaved} />));
+    // The stored prompt stays a choice even when the list does not hold it.
+    const select = await screen.findByRole("combobox", { name: "Prompt (OpenAI)" });
+    await waitFor(() => expect(select.textContent).toBe("#3"));
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole("option", { name: "Atendente virtual" }));
+    fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith("/queue/{id}", {
+      params: { id: 4 },
+      body: expect.objectContaining({ promptId: 7 }),
     });
   });
 

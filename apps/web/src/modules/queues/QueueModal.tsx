@@ -1,11 +1,12 @@
 import { DEFAULT_WEEK_SCHEDULE, type Queue, QueueBody, WorkingHours } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Box, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
+import { Box, MenuItem, Stack, Tab, Tabs, TextField, Typography } from "@mui/material";
 import { type ChangeEvent, useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RecordDialog, type RecordFormProps, RecordFormShell, useFieldMessage } from "../../components";
+import { usePromptOptions } from "../prompts/promptsApi";
 import { QueueOptionsEditor } from "./QueueOptionsEditor";
 import { createQueue, fetchQueue, queuesKeys, updateQueue } from "./queuesApi";
 
@@ -16,6 +17,8 @@ const QueueFormSchema = z.object({
   greetingMessage: z.string().max(5000, "tooLong"),
   outOfHoursMessage: z.string().max(5000, "tooLong"),
   orderQueue: z.string().regex(/^\d{0,6}$/, "invalidNumber"),
+  /** The prompt's id as the select holds it; "" for none. */
+  promptId: z.string(),
   schedules: z.array(WorkingHours),
 });
 type QueueFormValues = z.infer<typeof QueueFormSchema>;
@@ -70,6 +73,7 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
   const [tab, setTab] = useState<QueueTab>("data");
   const {
     register,
+    control,
     handleSubmit,
     setValue,
     watch,
@@ -82,12 +86,14 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
       greetingMessage: initial?.greetingMessage ?? "",
       outOfHoursMessage: initial?.outOfHoursMessage ?? "",
       orderQueue: initial?.orderQueue === null || initial?.orderQueue === undefined ? "" : String(initial.orderQueue),
+      promptId: initial?.promptId ? String(initial.promptId) : "",
       schedules: scheduleOf(initial),
     },
   });
   const color = watch("color");
   const { ref: colorRef, ...colorField } = register("color");
   const schedules = watch("schedules");
+  const promptOptions = usePromptOptions(initial?.promptId);
 
   useEffect(() => {
     onBusyChange(isSubmitting);
@@ -103,6 +109,7 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
         greetingMessage: values.greetingMessage,
         outOfHoursMessage: values.outOfHoursMessage,
         orderQueue: values.orderQueue === "" ? null : Number(values.orderQueue),
+        promptId: values.promptId === "" ? null : Number(values.promptId),
         schedules: values.schedules,
       };
       return submit(() => (initial ? updateQueue(initial.id, body) : createQueue(body)));
@@ -209,6 +216,33 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
           fullWidth
           error={Boolean(errors.outOfHoursMessage)}
           helperText={message(errors.outOfHoursMessage)}
+        />
+        <Controller
+          name="promptId"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              id="queue-prompt"
+              label={t("queueModal.form.prompt")}
+              fullWidth
+              name={field.name}
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">
+                <em>{t("queueModal.form.none")}</em>
+              </MenuItem>
+              {promptOptions.map((option) => (
+                <MenuItem key={option.id} value={String(option.id)}>
+                  {option.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         />
       </Stack>
       {queueSchedules ? (

@@ -35,6 +35,8 @@ const pt = {
       orderHelp: "Posição no menu do bot",
       greetingMessage: "Mensagem de saudação",
       outOfHoursMessage: "Mensagem de fora de expediente",
+      prompt: "Prompt (OpenAI)",
+      none: "Nenhum",
     },
     schedules: {
       hint: "Fora destes horários, o contato recebe a mensagem de fora de expediente.",
@@ -113,6 +115,8 @@ const en: typeof pt = {
       orderHelp: "Position in the bot menu",
       greetingMessage: "Greeting message",
       outOfHoursMessage: "Out-of-hours message",
+      prompt: "Prompt (OpenAI)",
+      none: "None",
     },
     schedules: {
       hint: "Outside these hours the contact gets the out-of-hours message.",
@@ -197,6 +201,8 @@ const es: typeof pt = {
       orderHelp: "Posición en el menú del bot",
       greetingMessage: "Mensaje de saludo",
       outOfHoursMessage: "Mensaje fuera de horario",
+      prompt: "Prompt (OpenAI)",
+      none: "Ninguno",
     },
     schedules: {
       hint: "Fuera de este horario, el contacto recibe el mensaje fuera de horario.",
