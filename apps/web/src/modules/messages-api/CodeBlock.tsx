@@ -19,10 +19,9 @@ export function CodeBlock({ code, label, copyable = false }: { code: string; lab
   };
 
   return (
-    <Box sx={{ position: "relative" }}>
+    <Box role="figure" aria-label={label} sx={{ position: "relative" }}>
       <Box
         component="pre"
-        aria-label={label}
         sx={{
           m: 0,
           p: 1.5,

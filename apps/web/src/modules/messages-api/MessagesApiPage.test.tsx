@@ -63,14 +63,16 @@ describe("MessagesApiPage", () => {
   it("documents the call for this origin and links the OpenAPI document", async () => {
     render(withQueryClient(<MessagesApiPage />));
     expect(screen.getByRole("heading", { name: "API de mensagens" })).toBeTruthy();
-    expect(screen.getByLabelText("Endpoint").textContent).toBe(`POST ${window.location.origin}/api/messages/send`);
+    expect(screen.getByRole("figure", { name: "Endpoint" }).textContent).toBe(
+      `POST ${window.location.origin}/api/messages/send`,
+    );
     expect(screen.getByRole("link", { name: /Documento OpenAPI/ }).getAttribute("href")).toBe("/docs");
     expect(screen.getByRole("link", { name: "OpenAPI em JSON" }).getAttribute("href")).toBe("/docs/json");
     expect(screen.getByText(/Até 60 chamadas por minuto/)).toBeTruthy();
     const errors = within(screen.getByRole("table", { name: "Erros" }));
-    expect(errors.getByText("ERR_INVALID_TOKEN")).toBeTruthy();
-    expect(errors.getByText("ERR_WAPP_NOT_INITIALIZED")).toBeTruthy();
-    expect(screen.getByLabelText("Exemplo com curl (JSON)").textContent).toContain("Bearer <TOKEN>");
+    expect(errors.getByText("401 ERR_INVALID_TOKEN")).toBeTruthy();
+    expect(errors.getByText("400 ERR_WAPP_NOT_INITIALIZED")).toBeTruthy();
+    expect(screen.getByRole("figure", { name: "Exemplo com curl (JSON)" }).textContent).toContain("Bearer <TOKEN>");
   });
 
   it("fills the token of the connection picked, warns when it is not connected, and puts it in the curl examples", async () => {
@@ -78,7 +80,7 @@ describe("MessagesApiPage", () => {
     await pickConnection("Vendas");
     expect(tokenField().value).toBe("tok-vendas");
     expect(screen.getByText(/Esta conexão não está conectada/)).toBeTruthy();
-    expect(screen.getByLabelText("Exemplo com curl (multipart)").textContent).toContain(
+    expect(screen.getByRole("figure", { name: "Exemplo com curl (multipart)" }).textContent).toContain(
       "'Authorization: Bearer tok-vendas'",
     );
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Conexão" }));
@@ -107,7 +109,9 @@ describe("MessagesApiPage", () => {
 
     const answer = await screen.findByRole("status", { name: "Resposta do servidor" });
     expect(within(answer).getByText("HTTP 200")).toBeTruthy();
-    expect(JSON.parse(within(answer).getByLabelText("Resposta do servidor JSON").textContent ?? "")).toEqual({
+    expect(
+      JSON.parse(within(answer).getByRole("figure", { name: "Resposta do servidor JSON" }).textContent ?? ""),
+    ).toEqual({
       message: "sent",
       ticketId: 12,
       messageId: 34,

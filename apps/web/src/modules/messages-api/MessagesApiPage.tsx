@@ -113,9 +113,16 @@ export default function MessagesApiPage() {
                   <TableBody>
                     {ERROR_ROWS.map((row) => (
                       <TableRow key={row.code}>
-                        <TableCell sx={{ width: 60 }}>{row.status}</TableCell>
-                        <TableCell sx={{ fontFamily: "monospace", width: 260 }}>{row.code}</TableCell>
-                        <TableCell>{t(`messagesAPI.answerErrors.${row.code}`)}</TableCell>
+                        <TableCell sx={{ width: { md: 320 }, verticalAlign: "top" }}>
+                          <Typography
+                            variant="body2"
+                            component="span"
+                            sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}
+                          >
+                            {row.status} {row.code}
+                          </Typography>
+                        </TableCell>
+                        <TableCell sx={{ verticalAlign: "top" }}>{t(`messagesAPI.answerErrors.${row.code}`)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
