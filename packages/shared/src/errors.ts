@@ -69,6 +69,14 @@ export const ERRORS = {
   ERR_INVALID_WEBHOOK_TOKEN: 401,
   ERR_CAMPAIGN_NOT_EDITABLE: 409,
   ERR_CAMPAIGN_INVALID_STATUS: 409,
+  /**
+   * An integration test that did not get through (the original product's codes): Dialogflow
+   * refused the service account or could not be reached (SESSION), or took it and failed the
+   * greeting (REPLY); Typebot did not start the bot's chat. The service's word is in `message`.
+   */
+  ERR_TEST_SESSION_DIALOG: 400,
+  ERR_TEST_REPLY_DIALOG: 400,
+  ERR_TEST_SESSION_TYPEBOT: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

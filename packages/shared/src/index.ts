@@ -19,6 +19,7 @@ export * from "./messages.schemas.js";
 export * from "./permissions.js";
 export * from "./plans.schemas.js";
 export * from "./prompts.schemas.js";
+export * from "./queue-integrations.schemas.js";
 export * from "./queue-options.schemas.js";
 export * from "./queues.schemas.js";
 export * from "./quick-messages.schemas.js";

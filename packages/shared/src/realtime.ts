@@ -5,11 +5,12 @@ import { CampaignRecord } from "./campaigns.schemas.js";
 import { IsoDate } from "./common.schemas.js";
 import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
-import { CONNECTION_STATUSES, INTEGRATION_TYPES } from "./enums.js";
+import { CONNECTION_STATUSES } from "./enums.js";
 import { FileList } from "./file-lists.schemas.js";
 import { FlowCampaign, FlowRecord } from "./flows.schemas.js";
 import { MessagesPageTicket, TicketMessage, TicketMessageQuoted } from "./messages.schemas.js";
 import { PromptRecord } from "./prompts.schemas.js";
+import { QueueIntegration } from "./queue-integrations.schemas.js";
 import { Queue } from "./queues.schemas.js";
 import {
   ANNOUNCEMENT_EVENT,
@@ -242,28 +243,11 @@ export const PromptEventPayload = z.discriminatedUnion("action", [
 export type PromptEventPayload = z.infer<typeof PromptEventPayload>;
 
 /**
- * `company-{id}-queueIntegration` (not emitted yet; channel name ours, as for
- * files). Without jsonContent: it holds the Dialogflow credentials.
+ * `company-{id}-queueIntegration`: the integration list updates live (channel name ours, as for
+ * files). The integration as answered: its secrets only as a mask and a flag.
  */
 export const QueueIntegrationEventPayload = z.discriminatedUnion("action", [
-  z.object({
-    action: z.enum(["create", "update"]),
-    queueIntegration: z.object({
-      id: z.number(),
-      type: z.enum(INTEGRATION_TYPES),
-      name: z.string(),
-      projectName: z.string(),
-      language: z.string(),
-      urlN8N: z.string(),
-      typebotDelayMessage: z.number(),
-      typebotExpires: z.number(),
-      typebotKeywordFinish: z.string(),
-      typebotKeywordRestart: z.string(),
-      typebotRestartMessage: z.string(),
-      typebotSlug: z.string(),
-      typebotUnknownMessage: z.string(),
-    }),
-  }),
+  z.object({ action: z.enum(["create", "update"]), queueIntegration: QueueIntegration }),
   z.object({ action: z.literal("delete"), queueIntegrationId: z.number() }),
 ]);
 export type QueueIntegrationEventPayload = z.infer<typeof QueueIntegrationEventPayload>;

@@ -9,6 +9,7 @@ import { DASHBOARD_ROUTES } from "./dashboard.routes.js";
 import { FILE_LISTS_ROUTES } from "./file-lists.routes.js";
 import { FLOWS_ROUTES } from "./flows.routes.js";
 import { PROMPTS_ROUTES } from "./prompts.routes.js";
+import { QUEUE_INTEGRATIONS_ROUTES } from "./queue-integrations.routes.js";
 import { QUEUES_ROUTES } from "./queues.routes.js";
 import { QUICK_MESSAGES_ROUTES } from "./quick-messages.routes.js";
 import { SCHEDULES_ROUTES } from "./schedules.routes.js";
@@ -44,6 +45,7 @@ export const API_ROUTES = {
   ...CAMPAIGN_SETTINGS_ROUTES,
   ...CAMPAIGNS_ROUTES,
   ...FLOWS_ROUTES,
+  ...QUEUE_INTEGRATIONS_ROUTES,
   ...PROMPTS_ROUTES,
 } satisfies RouteGroup;
 

@@ -180,5 +180,8 @@ export const en: Locale = {
     ERR_INVALID_WEBHOOK_TOKEN: "Invalid webhook token.",
     ERR_CAMPAIGN_NOT_EDITABLE: "This campaign can no longer be edited.",
     ERR_CAMPAIGN_INVALID_STATUS: "This action does not apply to the campaign's current status.",
+    ERR_TEST_SESSION_DIALOG: "Could not open a Dialogflow session: check the project and the service account JSON.",
+    ERR_TEST_REPLY_DIALOG: "Dialogflow did not answer the test: check the project and the agent's language.",
+    ERR_TEST_SESSION_TYPEBOT: "Could not start the Typebot: check the URL and the slug.",
   },
 };

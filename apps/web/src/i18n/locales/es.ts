@@ -181,5 +181,9 @@ export const es: Locale = {
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook no válido.",
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campaña ya no se puede editar.",
     ERR_CAMPAIGN_INVALID_STATUS: "Esta acción no se aplica al estado actual de la campaña.",
+    ERR_TEST_SESSION_DIALOG:
+      "No se pudo abrir una sesión en Dialogflow: revise el proyecto y el JSON de la cuenta de servicio.",
+    ERR_TEST_REPLY_DIALOG: "Dialogflow no respondió a la prueba: revise el proyecto y el idioma del agente.",
+    ERR_TEST_SESSION_TYPEBOT: "No se pudo iniciar el Typebot: revise la URL y el slug.",
   },
 };

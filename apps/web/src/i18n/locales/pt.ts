@@ -180,6 +180,10 @@ export const pt = {
     ERR_INVALID_WEBHOOK_TOKEN: "Token de webhook inválido.",
     ERR_CAMPAIGN_NOT_EDITABLE: "Esta campanha não pode mais ser editada.",
     ERR_CAMPAIGN_INVALID_STATUS: "Esta ação não vale para o status atual da campanha.",
+    ERR_TEST_SESSION_DIALOG:
+      "Não foi possível abrir uma sessão no Dialogflow: confira o projeto e o JSON da conta de serviço.",
+    ERR_TEST_REPLY_DIALOG: "O Dialogflow não respondeu ao teste: confira o projeto e o idioma do agente.",
+    ERR_TEST_SESSION_TYPEBOT: "Não foi possível iniciar o Typebot: confira a URL e o slug.",
   },
 };
 
