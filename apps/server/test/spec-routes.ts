@@ -37,6 +37,7 @@ export const BUILT_AREAS = new Set([
   "campaigns",
   "flows",
   "flow-campaigns",
+  "integrations",
   "prompts",
 ]);
 

@@ -9,12 +9,22 @@ import {
   flows,
   invoices,
   messages,
+  queueIntegrations,
   queueOptions,
   quickMessages,
   schedules,
   ticketNotes,
 } from "../src/db/schema/index.js";
-import { newContact, newPrompt, newQueue, newTag, newTenant, newTicket, newWhatsapp } from "./factories.js";
+import {
+  newContact,
+  newIntegration,
+  newPrompt,
+  newQueue,
+  newTag,
+  newTenant,
+  newTicket,
+  newWhatsapp,
+} from "./factories.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
 /**
@@ -55,6 +65,12 @@ interface Records {
   promptId: number;
   /** Company B's own queue: a prompt moved to it is refused for the prompt's sake alone. */
   bQueueId: number;
+  /** An n8n integration: its signing key is what a hijacked rotation would change. */
+  integrationId: number;
+  /** A dialogflow integration: its stored service account is what a hijacked test would use. */
+  dialogflowIntegrationId: number;
+  /** The sealed signing key and service account as stored, to check they stay. */
+  integrationSecrets: string[];
 }
 
 const CASES: Case[] = [
@@ -203,11 +219,55 @@ const CASES: Case[] = [
     url: () => "/prompt",
     payload: (a) => ({ name: "Sneaky", prompt: "x".repeat(60), apiKey: "sk-sneaky", queueId: a.queueId }),
   },
+  { method: "GET", url: (a) => `/queueIntegration/${a.integrationId}` },
+  {
+    method: "PUT",
+    url: (a) => `/queueIntegration/${a.integrationId}`,
+    payload: { type: "n8n", name: "Hijacked", urlN8N: "https://hijack.example.com" },
+  },
+  { method: "DELETE", url: (a) => `/queueIntegration/${a.integrationId}` },
+  { method: "POST", url: (a) => `/queueIntegration/${a.integrationId}/signingSecret` },
+  {
+    method: "POST",
+    url: () => "/queueIntegration/testSession",
+    payload: (a) => ({ id: a.dialogflowIntegrationId, projectName: "private-agent", jsonContent: "", language: "en" }),
+  },
+  {
+    method: "POST",
+    url: () => "/queueIntegration",
+    payload: (a) => ({ type: "flowbuilder", name: "Sneaky", flowId: a.flowId }),
+  },
 ];
 
 let env: TestEnv;
 let a: Records;
 let b: Tenant;
+
+/** Company A's n8n integration (with its signing key) and dialogflow integration (with its service account), sealed. */
+async function privateIntegrations(companyId: number) {
+  const signingSecret = env.ctx.secrets.seal("whsec_private");
+  const jsonContent = env.ctx.secrets.seal(
+    '{"client_email":"a@b.iam.gserviceaccount.com","private_key":"PRIVATE KEY"}',
+  );
+  const n8n = await newIntegration(env.db, companyId, {
+    name: "Private integration",
+    projectName: "Private integration",
+    urlN8N: "https://n8n.example.com/private",
+    signingSecret,
+  });
+  const dialogflow = await newIntegration(env.db, companyId, {
+    type: "dialogflow",
+    name: "Private agent",
+    projectName: "private-agent",
+    language: "en",
+    jsonContent,
+  });
+  return {
+    integrationId: n8n.id,
+    dialogflowIntegrationId: dialogflow.id,
+    integrationSecrets: [signingSecret, jsonContent],
+  };
+}
 
 beforeAll(async () => {
   env = await createTestEnv();
@@ -288,6 +348,7 @@ beforeAll(async () => {
     flowCampaignId: flowCampaign!.id,
     promptId: (await newPrompt(env.db, companyId, { name: "Private prompt", queueId: queue.id })).id,
     bQueueId: 0,
+    ...(await privateIntegrations(companyId)),
   };
   b = await newTenant(env);
   a.bQueueId = (await newQueue(env.db, b.company.id)).id;
@@ -379,5 +440,28 @@ describe("tenant isolation", () => {
     expect(prompt.json()).toMatchObject({ name: "Private prompt", queueId: a.queueId });
     const promptList = await env.app.inject({ url: "/prompt", headers: a.tenant.adminHeaders });
     expect(promptList.json().prompts.map((item: { id: number }) => item.id)).toEqual([a.promptId]);
+    const integration = await env.app.inject({
+      url: `/queueIntegration/${a.integrationId}`,
+      headers: a.tenant.adminHeaders,
+    });
+    expect(integration.json()).toMatchObject({
+      name: "Private integration",
+      urlN8N: "https://n8n.example.com/private",
+    });
+    const integrations = await env.app.inject({ url: "/queueIntegration", headers: a.tenant.adminHeaders });
+    expect(
+      integrations
+        .json()
+        .queueIntegrations.map((item: { id: number }) => item.id)
+        .sort(),
+    ).toEqual([a.integrationId, a.dialogflowIntegrationId].sort());
+    const stored = await env.db.select().from(queueIntegrations);
+    expect(
+      stored
+        .flatMap((row) => [row.signingSecret, row.jsonContent])
+        .filter(Boolean)
+        .sort(),
+    ).toEqual([...a.integrationSecrets].sort());
+    expect(stored.map((row) => row.name)).not.toContain("Sneaky");
   });
 });

@@ -21,6 +21,7 @@ import { registerPasswordResetRoutes } from "./password-reset/password-reset.rou
 import { registerPlansRoutes } from "./plans/plans.routes.js";
 import { registerPresence } from "./presence/presence.service.js";
 import { registerPromptsRoutes } from "./prompts/prompts.routes.js";
+import { registerQueueIntegrationsRoutes } from "./queue-integrations/queue-integrations.routes.js";
 import { registerQueueOptionsRoutes } from "./queue-options/queue-options.routes.js";
 import { registerQueuesRoutes } from "./queues/queues.routes.js";
 import { registerQuickMessagesRoutes } from "./quick-messages/quick-messages.routes.js";
@@ -71,5 +72,6 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerCampaignsRoutes(app, ctx, auth);
   registerFlowsRoutes(app, ctx, auth);
   registerPromptsRoutes(app, ctx, auth);
+  registerQueueIntegrationsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }
