@@ -11,6 +11,9 @@ const backend = process.env.ATENDO_BACKEND ?? "http://localhost:8080";
 /** Files of public/ are Vite's to serve (favicon, logos). */
 const publicFiles = new Set(readdirSync(new URL("./public", import.meta.url)).map((name) => `/${name}`));
 
+/** Pages the server itself answers even to a browser navigation (its API docs, uploaded media), as in production. */
+const SERVER_PAGES = ["/docs", "/public/"];
+
 /** Paths Vite itself answers in development: its client, modules, dependencies and files. */
 const VITE_PREFIXES = ["/@", "/src/", "/node_modules/", "/__vite", "/.vite/"];
 
@@ -23,6 +26,7 @@ function servedByVite(req: IncomingMessage): string | undefined {
   const url = req.url ?? "/";
   const path = url.split("?")[0] ?? "/";
   if (VITE_PREFIXES.some((prefix) => path.startsWith(prefix))) return url;
+  if (SERVER_PAGES.some((prefix) => path.startsWith(prefix))) return undefined;
   if (publicFiles.has(path) || path === "/index.html") return url;
   const isRead = req.method === "GET" || req.method === "HEAD";
   if (isRead && (req.headers.accept ?? "").includes("text/html")) return url;
