@@ -425,3 +425,84 @@ test("builder: selection, Backspace and Delete, duplicate 240 right of the right
   await expect(firstNode).toHaveCount(0);
   await expect(page.locator(".react-flow__edge")).toHaveCount(0);
 });
+
+test("a flow drawn in the builder runs for a customer of the simulator who sends its phrase", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  const headers = await apiLogin(page.request, DEMO.admin);
+  const flowId = await newFlow(page.request, headers, `Loja ${tag}`);
+  // The demo's simulator connection; it may already be paired by another spec, so a refused scan is fine.
+  await page.request.post("/simulator/scan/1");
+  const phrase = `quero comprar ${tag}`;
+  const campaign = await page.request.post("/flowcampaign", {
+    headers,
+    data: { name: `Frase ${tag}`, flowId, whatsappId: 1, phrase },
+  });
+  expect(campaign.status(), await campaign.text()).toBe(200);
+
+  await page.goto(`/flowbuilder/${flowId}`);
+  await expect(page.locator('.react-flow__node[data-id="1"]')).toBeVisible();
+  const addText = async (text: string, variable?: string) => {
+    const dialog = await chooseBlock(page, "Conteúdo", "Adicionar conteúdo ao fluxo");
+    await dialog.getByRole("button", { name: "Texto", exact: true }).click();
+    await dialog.getByRole("textbox", { name: "Mensagem" }).fill(text);
+    if (variable) await dialog.getByRole("button", { name: `{{${variable}}}` }).click();
+    await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    return page.locator(".react-flow__node-message").filter({ hasText: text });
+  };
+  const welcome = await addText("Bem-vindo à loja!");
+  let dialog = await chooseBlock(page, "Pergunta", "Adicionar Perguta ao fluxo");
+  await dialog.getByRole("textbox", { name: "Mensagem" }).fill("Qual é o seu nome?");
+  await dialog.getByRole("textbox", { name: "Salvar resposta" }).fill("nome");
+  await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const thanks = await addText("Obrigado,", "nome");
+  dialog = await chooseBlock(page, "Menu", "Adicionar menu ao fluxo");
+  await dialog.getByRole("textbox", { name: "Mensagem do menu" }).fill("Como podemos ajudar?");
+  await dialog.getByRole("textbox", { name: "Opção 1" }).fill("Vendas");
+  await dialog.getByRole("button", { name: "Adicionar opção" }).click();
+  await dialog.getByRole("textbox", { name: "Opção 2" }).fill("Suporte");
+  await dialog.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const sales = await addText("Nossa equipe de vendas já vai falar com você.");
+
+  await connect(page, sourceOf(page.locator('.react-flow__node[data-id="1"]')), welcome);
+  await connect(page, sourceOf(welcome), canvasNode(page, "question"));
+  await connect(page, sourceOf(canvasNode(page, "question")), thanks);
+  await connect(page, sourceOf(thanks), canvasNode(page, "menu"));
+  await connect(page, sourceOf(canvasNode(page, "menu"), "a1"), sales);
+  await expect(page.locator(".react-flow__edge")).toHaveCount(5);
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByText("Fluxo salvo com sucesso")).toBeVisible();
+
+  // A customer writes the phrase on the simulator page and talks with the flow.
+  const simulator = await context.newPage();
+  await simulator.goto("/simulator?whatsappId=1");
+  await expect(simulator.getByTestId("simulator-connection-status")).toHaveAttribute("data-status", "CONNECTED");
+  await simulator
+    .getByRole("textbox", { name: "Número" })
+    .fill(`55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`);
+  await simulator.getByRole("textbox", { name: "Nome", exact: true }).fill(`Cliente ${tag}`);
+  const say = async (text: string) => {
+    await simulator.getByRole("textbox", { name: "Mensagem do cliente" }).fill(text);
+    await simulator.getByRole("textbox", { name: "Mensagem do cliente" }).press("Enter");
+  };
+  const received = (text: string) =>
+    simulator
+      .getByTestId("simulator-message")
+      .filter({ hasText: text })
+      .and(simulator.locator('[data-direction="outbound"]'));
+  await say(phrase);
+  await expect(received("Bem-vindo à loja!")).toBeVisible({ timeout: 20_000 });
+  await expect(received("Qual é o seu nome?")).toBeVisible();
+  await say("Maria");
+  await expect(received("Obrigado, Maria")).toBeVisible({ timeout: 20_000 });
+  await expect(received("Como podemos ajudar?")).toContainText("Vendas");
+  await say("1");
+  await expect(received("Nossa equipe de vendas já vai falar com você.")).toBeVisible({ timeout: 20_000 });
+  await simulator.screenshot({ path: join(SCREENSHOTS, "flow-builder-run.png") });
+});
