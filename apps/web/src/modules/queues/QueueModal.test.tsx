@@ -71,10 +71,9 @@ describe("QueueModal", () => {
   });
 
   it("offers the company's prompts (GET /prompt) and sends the chosen one", async () => {
-    vi.mocked(api.get).mockImplementation(async (path: string) => {
-      if (path === "/prompt") return { prompts: [{ id: 7, name: "Atendente virtual" }] };
-      return queue({ promptId: 3 });
-    });
+    vi.mocked(api.get).mockImplementation(async (path: string) =>
+      path === "/prompt" ? ({ prompts: [{ id: 7, name: "Atendente virtual" }] } as never) : queue({ promptId: 3 }),
+    );
     vi.mocked(api.put).mockResolvedValue(queue());
     const onSaved = vi.fn();
     render(withQueryClient(<QueueModal open queueId={4} queueSchedules={false} onClose={vi.fn()} onSaved={onSaved} />));
