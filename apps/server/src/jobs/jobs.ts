@@ -167,6 +167,7 @@ export function createJobs(options: {
         const local = { ids: [] as string[], next: 0 };
         workers.set(definition.name, local);
         for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
+          let self: string | undefined;
           const id = await boss.work<unknown>(
             definition.name,
             { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
@@ -185,8 +186,13 @@ export function createJobs(options: {
                   throw error;
                 }
               }
+              // A slot that just ran a job looks for the next at once instead of after its poll: a
+              // wake() that reached it while it was busy, or reached no idle slot, is not lost (the
+              // herd of inbound steps after a burst of messages would otherwise wait for polls).
+              if (batch.length > 0 && self) boss.notifyWorker(self);
             },
           );
+          self = id;
           local.ids.push(id);
         }
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
