@@ -1,9 +1,8 @@
 import { findPhraseCampaign } from "../../modules/flows/flows.repository.js";
 import { findMessage } from "../../modules/messages/messages.repository.js";
-import { findTicketRow } from "../../modules/tickets/tickets.repository.js";
 import { findWhatsapp } from "../../modules/whatsapps/whatsapps.repository.js";
 import { type FlowDeps, runInbound, startFlow, ticketAutomated } from "./flow-run.js";
-import { findActiveRun } from "./flow-runs.repository.js";
+import { ticketWithActiveRun } from "./flow-runs.repository.js";
 
 /**
  * The flow's part of an inbound message's step (automation/inbound-step.ts). A ticket with an
@@ -19,10 +18,10 @@ export async function flowStep(
   step: { companyId: number; ticketId: number; messageId: number; flowEntry?: boolean; opened?: boolean },
 ): Promise<boolean> {
   const { companyId, ticketId, messageId } = step;
-  const run = await findActiveRun(deps.db, companyId, ticketId);
+  const found = await ticketWithActiveRun(deps.db, companyId, ticketId);
+  if (!found) return false;
+  const { ticket, run } = found;
   if (!run && !step.flowEntry) return false;
-  const ticket = await findTicketRow(deps.db, companyId, ticketId);
-  if (!ticket) return false;
   try {
     if (run) {
       await runInbound(deps, run, ticket, messageId);

@@ -1,5 +1,6 @@
 import type { FlowNodeOf } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
+import type { MessageRow } from "../../modules/messages/messages.repository.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
 import type { FlowRunRow } from "./flow-runs.repository.js";
 
@@ -26,9 +27,16 @@ export type HandoffOutcome = "stay" | "handBack";
 export interface HandoffService {
   /** The run has just reached the node. */
   start(context: HandoffContext): Promise<HandoffOutcome>;
-  /** A customer's message while the service has the conversation. */
-  message(context: HandoffContext, body: string): Promise<HandoffOutcome>;
+  /** A customer's message while the service has the conversation (an audio's body may be empty). */
+  message(context: HandoffContext, message: HandoffMessage): Promise<HandoffOutcome>;
 }
 
-/** The services by node type: none yet (see above). */
+/** The customer's stored message as a service reads it. */
+export type HandoffMessage = Pick<MessageRow, "id" | "body" | "mediaType" | "mediaUrl">;
+
+/**
+ * The services by node type, registered by the composition root (http/app.ts), since the
+ * services build on the engine and the engine cannot import them back. A type without one
+ * stays waiting in hand-off.
+ */
 export const HANDOFF_SERVICES: Partial<Record<HandoffNode["type"], HandoffService>> = {};

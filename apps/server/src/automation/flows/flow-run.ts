@@ -109,6 +109,7 @@ export async function startFlow(
  * two nodes (a step cut short) is carried on.
  */
 export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number) {
+  console.error("DEBUG runInbound", run.wait, run.lastMessageId, messageId, ticketAutomated(ticket));
   if (!ticketAutomated(ticket)) {
     await stopRun(deps, run, "takenOver");
     return;
@@ -131,7 +132,7 @@ export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: Ticket
   if (run.wait === "handoff") {
     if (node.type === "openai" || node.type === "typebot") {
       const service = HANDOFF_SERVICES[node.type];
-      if (service) await handBackWhen(walk, node, await service.message(handoff(walk, node), message.body));
+      if (service) await handBackWhen(walk, node, await service.message(handoff(walk, node), message));
     }
     return;
   }

@@ -17,11 +17,13 @@ const active = eq(flowRuns.status, "active");
  */
 const ticketStillAutomated = sql`exists (select 1 from ${tickets} where ${tickets.companyId} = ${flowRuns.companyId} and ${tickets.id} = ${flowRuns.ticketId} and ${tickets.status} = 'pending' and ${tickets.userId} is null and not ${tickets.isGroup})`;
 
-export async function findActiveRun(db: Executor, companyId: number, ticketId: number) {
+/** A ticket with its active run, if any, in one round trip (every inbound step of a flow reads both). */
+export async function ticketWithActiveRun(db: Executor, companyId: number, ticketId: number) {
   const [row] = await db
-    .select()
-    .from(flowRuns)
-    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, ticketId), active))
+    .select({ ticket: tickets, run: flowRuns })
+    .from(tickets)
+    .leftJoin(flowRuns, and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, tickets.id), active))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .limit(1);
   return row;
 }
