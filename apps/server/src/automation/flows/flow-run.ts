@@ -4,7 +4,7 @@ import type { Executor } from "../../db/client.js";
 import type { FlowRunEnd, FlowRunTrigger } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
-import { findContact } from "../../modules/contacts/contacts.repository.js";
+import { type ContactRow, findContact } from "../../modules/contacts/contacts.repository.js";
 import { type FlowRow, findFlow } from "../../modules/flows/flows.repository.js";
 import { findMessage, messageIdByProviderId } from "../../modules/messages/messages.repository.js";
 import { type OutgoingMessage, sendTicketMessage } from "../../modules/messages/send.js";
@@ -85,7 +85,10 @@ export async function startFlow(
   start: { ticket: TicketRow; flowId: number; trigger: FlowRunTrigger; messageId: number | null },
 ): Promise<boolean> {
   const { ticket } = start;
-  const flowRow = await findFlow(deps.db, ticket.companyId, start.flowId);
+  const [flowRow, contact] = await Promise.all([
+    findFlow(deps.db, ticket.companyId, start.flowId),
+    findContact(deps.db, ticket.companyId, ticket.contactId),
+  ]);
   if (!flowRow?.active) return false;
   const run = await insertRun(deps.db, {
     companyId: ticket.companyId,
@@ -97,7 +100,7 @@ export async function startFlow(
   });
   if (!run) return false;
   deps.log.info({ runId: run.id, ticketId: ticket.id, flowId: run.flowId, trigger: run.trigger }, "flow run started");
-  const walk = await openWalk(deps, run, ticket, flowRow);
+  const walk = await openWalk(deps, run, ticket, { flowRow, contact });
   if (walk) await advance(walk);
   return true;
 }
@@ -109,7 +112,6 @@ export async function startFlow(
  * two nodes (a step cut short) is carried on.
  */
 export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number) {
-  console.error("DEBUG runInbound", run.wait, run.lastMessageId, messageId, ticketAutomated(ticket));
   if (!ticketAutomated(ticket)) {
     await stopRun(deps, run, "takenOver");
     return;
@@ -120,9 +122,13 @@ export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: Ticket
     return;
   }
   if ((run.lastMessageId !== null && messageId <= run.lastMessageId) || run.wait === "interval") return;
-  const message = await findMessage(deps.db, run.companyId, messageId);
+  const [message, flowRow, contact] = await Promise.all([
+    findMessage(deps.db, run.companyId, messageId),
+    findFlow(deps.db, run.companyId, run.flowId),
+    findContact(deps.db, run.companyId, ticket.contactId),
+  ]);
   if (!message || message.fromMe || message.mediaType === "call_log") return;
-  const walk = await openWalk(deps, run, ticket);
+  const walk = await openWalk(deps, run, ticket, { flowRow, contact });
   if (!walk) return;
   const node = findNode(walk.flow, run.nodeId);
   if (!node) {
@@ -191,12 +197,14 @@ async function openWalk(
   deps: FlowDeps,
   run: FlowRunRow,
   ticket: TicketRow,
-  preloaded?: FlowRow,
+  read?: { flowRow: FlowRow | undefined; contact: ContactRow | undefined },
 ): Promise<Walk | undefined> {
-  const [flowRow, contact] = await Promise.all([
-    preloaded ?? findFlow(deps.db, run.companyId, run.flowId),
-    findContact(deps.db, run.companyId, ticket.contactId),
-  ]);
+  const [flowRow, contact] = read
+    ? [read.flowRow, read.contact]
+    : await Promise.all([
+        findFlow(deps.db, run.companyId, run.flowId),
+        findContact(deps.db, run.companyId, ticket.contactId),
+      ]);
   if (!flowRow?.active) {
     await stopRun(deps, run, "flowInactive");
     return undefined;
