@@ -29,6 +29,10 @@ beforeAll(async () => {
 afterAll(async () => env.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -249,6 +253,49 @@ describe("flow engine over the simulator", () => {
     expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "ticket" });
     await sleep(1500);
     expect(await joao.received()).toHaveLength(4);
+  });
+
+  it("sends a content sequence's texts and media in order, pausing at its interval", async () => {
+    const content = (picture: string) =>
+      flowDocument(
+        [
+          {
+            id: "content",
+            type: "singleBlock",
+            data: {
+              seq: ["message0", "interval0", "img0", "message1"],
+              elements: [
+                { type: "message", number: "message0", value: "Veja o cartaz, {{firstName}}:" },
+                { type: "interval", number: "interval0", value: 1 },
+                { type: "img", number: "img0", value: picture, original: "cartaz.png" },
+                { type: "message", number: "message1", value: "Gostou?" },
+              ],
+            },
+          },
+        ],
+        [["1", "content"]],
+      );
+    const s = await setup(() => content("pending.png"));
+    // The picture as the builder's upload stores it: a file of the company's, named by the server.
+    const stored = await env.ctx.media.save(s.companyId, { data: PNG, originalName: "cartaz.png" });
+    const picture = stored.path.split("/").at(-1)!;
+    await env.db
+      .update(flows)
+      .set({ flow: content(picture) })
+      .where(eq(flows.id, s.flow.id));
+    await s.campaign("cartaz");
+    const joao = customer(s.connectionIds[0]!);
+    const sentAt = Date.now();
+    await joao.send("cartaz");
+    const rows = await waitFor(joao.received, (rows) => rows.length === 3);
+    expect(rows.map((row) => [row.body, row.mediaType])).toEqual([
+      ["Veja o cartaz, João:", null],
+      [expect.any(String), "image"],
+      ["Gostou?", null],
+    ]);
+    expect(rows[1]!.createdAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(1000);
+    expect(rows[0]!.createdAt.getTime() - sentAt).toBeLessThan(1000);
+    expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "end" });
   });
 
   it("starts a phrase campaign's flow only on its own connection, and an inactive campaign not at all", async () => {
