@@ -39,6 +39,7 @@ const CampaignReportPage = lazy(() => import("../modules/campaigns/CampaignRepor
 const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
 const PhraseListsPage = lazy(() => import("../modules/phrase-lists/PhraseListsPage"));
 const FlowsPage = lazy(() => import("../modules/flows/FlowsPage"));
+const PromptsPage = lazy(() => import("../modules/prompts/PromptsPage"));
 const MessagesApiPage = lazy(() => import("../modules/messages-api/MessagesApiPage"));
 // @xyflow/react loads with this page only, so the first screens stay within the bundle budget.
 const FlowBuilderPage = lazy(() => import("../modules/flow-builder/FlowBuilderPage"));
@@ -94,9 +95,11 @@ export function AppRoutes() {
             <Route
               path="/prompts"
               element={
-                <PlanGate flag="useOpenAi">
-                  <Pending labelKey="prompts" />
-                </PlanGate>
+                <AdminOnly>
+                  <PlanGate flag="useOpenAi">
+                    <PromptsPage />
+                  </PlanGate>
+                </AdminOnly>
               }
             />
             <Route

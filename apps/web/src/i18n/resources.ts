@@ -15,6 +15,7 @@ import * as helps from "../modules/helps/i18n";
 import * as kanban from "../modules/kanban/i18n";
 import * as messagesApi from "../modules/messages-api/i18n";
 import * as phraseLists from "../modules/phrase-lists/i18n";
+import * as prompts from "../modules/prompts/i18n";
 import * as queues from "../modules/queues/i18n";
 import * as quickMessages from "../modules/quick-messages/i18n";
 import * as schedules from "../modules/schedules/i18n";
@@ -60,6 +61,7 @@ const MODULES: ModuleLocales[] = [
   kanban,
   messagesApi,
   phraseLists,
+  prompts,
   queues,
   quickMessages,
   schedules,
