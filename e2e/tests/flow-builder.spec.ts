@@ -403,8 +403,10 @@ test("builder: selection, Backspace and Delete, duplicate 240 right of the right
   // The duplicate goes 240 right of the rightmost node (the interval just added), at the original's height.
   await firstNode.getByRole("button", { name: "Duplicar" }).click();
   await expect(page.locator(".react-flow__node-message")).toHaveCount(2);
+  await expect(page.getByText("Alterações não salvas")).toBeVisible();
   await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText("Fluxo salvo com sucesso")).toBeVisible();
+  await expect(page.getByText("Alterações não salvas")).toBeHidden();
   const saved = await savedFlow(page.request, headers, flowId);
   const position = (id: string) => saved.nodes.find((node) => node.id === id)?.position;
   const interval = saved.nodes.find((node) => node.type === "interval");
@@ -424,6 +426,13 @@ test("builder: selection, Backspace and Delete, duplicate 240 right of the right
   await firstNode.getByRole("button", { name: "Excluir" }).click();
   await expect(firstNode).toHaveCount(0);
   await expect(page.locator(".react-flow__edge")).toHaveCount(0);
+
+  // Leaving with that edit not saved asks first.
+  const asked = page.waitForEvent("dialog");
+  await page.close({ runBeforeUnload: true });
+  const leave = await asked;
+  expect(leave.type()).toBe("beforeunload");
+  await leave.accept();
 });
 
 test("a flow drawn in the builder runs for a customer of the simulator who sends its phrase", async ({

@@ -7,7 +7,7 @@ import {
   flowMediaPublicUrl,
 } from "@atendo/shared";
 import SaveIcon from "@mui/icons-material/Save";
-import { Button, CircularProgress, Paper, Typography, useTheme } from "@mui/material";
+import { Button, Chip, CircularProgress, Paper, Typography, useTheme } from "@mui/material";
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -144,6 +144,9 @@ export default function FlowBuilderPage() {
         <MainHeader>
           <Title subtitle={flowName ?? undefined}>{t("flowBuilder.title")}</Title>
           <MainHeaderButtonsWrapper>
+            {graph.dirty ? (
+              <Chip size="small" color="warning" variant="outlined" label={t("flowBuilder.unsaved")} />
+            ) : null}
             <Typography variant="body2" color="text.secondary">
               {flowId === null ? t("flowBuilder.noFlow") : t("flowBuilder.saveHint")}
             </Typography>

@@ -37,35 +37,42 @@ export interface NodeDialogsProps {
 /** The dialog of the node type being created or edited. */
 export function NodeDialogs({ dialog, variables, onClose, onSave }: NodeDialogsProps) {
   const { mode, type } = dialog;
-  const data = (dialog.node?.data ?? null) as never;
-  const common = { mode, onClose, initial: data };
-  const save =
-    <T extends DialogNodeType>(nodeType: T) =>
-    (value: FlowNodeOf<T>["data"]) =>
-      onSave(nodeType, value);
+  // The edited node is of the dialog's type: the page opens a node's dialog by its type.
+  const props = <T extends DialogNodeType>(nodeType: T) => ({
+    mode,
+    onClose,
+    initial: (dialog.node?.data ?? null) as FlowNodeOf<T>["data"] | null,
+    onSave: (value: FlowNodeOf<T>["data"]) => onSave(nodeType, value),
+  });
 
   switch (type) {
     case "message":
-      return <MessageDialog {...common} variables={variables} onSave={save("message")} />;
+      return <MessageDialog {...props("message")} variables={variables} />;
     case "interval":
-      return <IntervalDialog {...common} onSave={save("interval")} />;
+      return <IntervalDialog {...props("interval")} />;
     case "menu":
-      return <MenuDialog {...common} variables={variables} onSave={save("menu")} />;
+      return <MenuDialog {...props("menu")} variables={variables} />;
     case "img":
     case "audio":
     case "video":
-      return <MediaDialog {...common} kind={type} onSave={(value) => onSave(type, value)} />;
+      return <MediaDialog {...props(type)} kind={type} />;
     case "randomizer":
-      return <RandomizerDialog {...common} onSave={save("randomizer")} />;
+      return <RandomizerDialog {...props("randomizer")} />;
     case "ticket":
-      return <TicketDialog {...common} onSave={save("ticket")} />;
+      return <TicketDialog {...props("ticket")} />;
     case "singleBlock":
-      return <ContentDialog {...common} variables={variables} onSave={(node) => onSave(node.type, node.data)} />;
+      return (
+        <ContentDialog
+          {...props("singleBlock")}
+          variables={variables}
+          onSave={(node) => onSave(node.type, node.data)}
+        />
+      );
     case "typebot":
-      return <TypebotDialog {...common} onSave={save("typebot")} />;
+      return <TypebotDialog {...props("typebot")} />;
     case "openai":
-      return <OpenAiDialog {...common} onSave={save("openai")} />;
+      return <OpenAiDialog {...props("openai")} />;
     case "question":
-      return <QuestionDialog {...common} variables={variables} onSave={save("question")} />;
+      return <QuestionDialog {...props("question")} variables={variables} />;
   }
 }

@@ -4,6 +4,7 @@ const pt = {
     save: "Salvar",
     saveHint: "Não se esqueça de salvar seu fluxo!",
     saved: "Fluxo salvo com sucesso",
+    unsaved: "Alterações não salvas",
     noFlow: "Abra um fluxo da lista de fluxos para poder salvá-lo.",
     variables: "Variáveis:",
     blocks: {
@@ -200,6 +201,7 @@ const en: typeof pt = {
     save: "Save",
     saveHint: "Don't forget to save your flow!",
     saved: "Flow saved successfully",
+    unsaved: "Unsaved changes",
     noFlow: "Open a flow from the flow list to be able to save it.",
     variables: "Variables:",
     blocks: {
@@ -396,6 +398,7 @@ const es: typeof pt = {
     save: "Guardar",
     saveHint: "¡No olvide guardar su flujo!",
     saved: "Flujo guardado con éxito",
+    unsaved: "Cambios sin guardar",
     noFlow: "Abra un flujo de la lista de flujos para poder guardarlo.",
     variables: "Variables:",
     blocks: {

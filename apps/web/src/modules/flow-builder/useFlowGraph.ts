@@ -9,7 +9,8 @@ const nodeChangeEdits = (change: NodeChange<CanvasNode>) =>
   change.type === "remove" ||
   change.type === "add" ||
   change.type === "replace" ||
-  (change.type === "position" && change.dragging === false);
+  // A drag counts once it ends; a move by the arrow keys carries no drag at all.
+  (change.type === "position" && !change.dragging);
 const edgeChangeEdits = (change: EdgeChange<CanvasEdge>) => change.type !== "select";
 
 /**
@@ -17,7 +18,7 @@ const edgeChangeEdits = (change: EdgeChange<CanvasEdge>) => change.type !== "sel
  * flag telling whether there are edits since the last load or save.
  */
 export function useFlowGraph() {
-  const initial = canvasOf(null);
+  const [initial] = useState(() => canvasOf(null));
   const [nodes, setNodes, applyNodeChanges] = useNodesState<CanvasNode>(initial.nodes);
   const [edges, setEdges, applyEdgeChanges] = useEdgesState<CanvasEdge>(initial.edges);
   const [dirty, setDirty] = useState(false);

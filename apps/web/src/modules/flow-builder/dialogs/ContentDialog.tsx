@@ -1,4 +1,9 @@
-import { FLOW_CONTENT_UPLOAD_DELAY_MS, FLOW_LIMITS, FLOW_TOAST_DURATION_MS } from "@atendo/shared";
+import {
+  FLOW_CONTENT_UPLOAD_DELAY_MS,
+  FLOW_INTERVAL_MAX_SECONDS,
+  FLOW_LIMITS,
+  FLOW_TOAST_DURATION_MS,
+} from "@atendo/shared";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
@@ -219,7 +224,7 @@ export function ContentDialog({ mode, initial, onClose, onSave, variables }: Con
                   onChange={(event) => update(card.key, { value: event.target.value })}
                   disabled={uploading}
                   slotProps={{
-                    htmlInput: { min: 1, max: 120, step: 1 },
+                    htmlInput: { min: 1, max: FLOW_INTERVAL_MAX_SECONDS, step: 1 },
                     input: {
                       endAdornment: <InputAdornment position="end">{t("flowBuilder.interval.unit")}</InputAdornment>,
                     },

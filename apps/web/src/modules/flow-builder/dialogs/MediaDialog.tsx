@@ -82,6 +82,7 @@ export function MediaDialog({ kind, mode, initial, onClose, onSave }: MediaDialo
           error={error}
           onPick={pick}
           label={t(`flowBuilder.media.${kind}.file`)}
+          autoFocus
         />
         {kind === "audio" ? (
           <FormControlLabel

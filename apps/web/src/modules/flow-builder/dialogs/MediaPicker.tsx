@@ -19,6 +19,8 @@ export interface MediaPickerProps {
   onPick: (file: File) => void;
   /** Names the picker for tests and assistive technology. */
   label: string;
+  /** The file button takes the focus when the dialog opens. */
+  autoFocus?: boolean;
 }
 
 /** A file button with a preview of the picked file, or of the stored one. */
@@ -32,6 +34,7 @@ export function MediaPicker({
   disabled,
   onPick,
   label,
+  autoFocus = false,
 }: MediaPickerProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -49,6 +52,7 @@ export function MediaPicker({
           startIcon={<AttachFileIcon />}
           onClick={() => input.current?.click()}
           disabled={disabled}
+          autoFocus={autoFocus}
           sx={{ flexShrink: 0 }}
         >
           {url ? t("flowBuilder.media.replace") : t("flowBuilder.media.choose")}
