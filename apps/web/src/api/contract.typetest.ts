@@ -8,8 +8,8 @@ import { api } from "./client";
 export async function callsTheContractRefuses(id: number) {
   // @ts-expect-error /prompts is the web page's path; the API's is /prompt.
   await api.get("/prompts");
-  // @ts-expect-error GET /queueIntegration is not one either.
-  await api.get("/queueIntegration");
+  // @ts-expect-error The list of integrations is /queueIntegration, singular.
+  await api.get("/queueIntegrations");
   // @ts-expect-error The path exists, not with this method.
   await api.post("/tickets/{id}", { params: { id } });
   // @ts-expect-error A filled-in path is not a route's name: parameters travel in `params`.

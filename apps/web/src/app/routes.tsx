@@ -39,6 +39,7 @@ const CampaignReportPage = lazy(() => import("../modules/campaigns/CampaignRepor
 const SchedulesPage = lazy(() => import("../modules/schedules/SchedulesPage"));
 const PhraseListsPage = lazy(() => import("../modules/phrase-lists/PhraseListsPage"));
 const FlowsPage = lazy(() => import("../modules/flows/FlowsPage"));
+const QueueIntegrationsPage = lazy(() => import("../modules/queue-integrations/QueueIntegrationsPage"));
 const PromptsPage = lazy(() => import("../modules/prompts/PromptsPage"));
 const MessagesApiPage = lazy(() => import("../modules/messages-api/MessagesApiPage"));
 // @xyflow/react loads with this page only, so the first screens stay within the bundle budget.
@@ -105,9 +106,11 @@ export function AppRoutes() {
             <Route
               path="/queue-integration"
               element={
-                <PlanGate flag="useIntegrations">
-                  <Pending labelKey="queueIntegration" />
-                </PlanGate>
+                <AdminOnly>
+                  <PlanGate flag="useIntegrations">
+                    <QueueIntegrationsPage />
+                  </PlanGate>
+                </AdminOnly>
               }
             />
             <Route

@@ -16,6 +16,7 @@ import * as kanban from "../modules/kanban/i18n";
 import * as messagesApi from "../modules/messages-api/i18n";
 import * as phraseLists from "../modules/phrase-lists/i18n";
 import * as prompts from "../modules/prompts/i18n";
+import * as queueIntegrations from "../modules/queue-integrations/i18n";
 import * as queues from "../modules/queues/i18n";
 import * as quickMessages from "../modules/quick-messages/i18n";
 import * as schedules from "../modules/schedules/i18n";
@@ -62,6 +63,7 @@ const MODULES: ModuleLocales[] = [
   messagesApi,
   phraseLists,
   prompts,
+  queueIntegrations,
   queues,
   quickMessages,
   schedules,

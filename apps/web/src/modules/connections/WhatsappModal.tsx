@@ -27,6 +27,7 @@ import {
   withStoredQueues,
 } from "../../components";
 import { usePromptOptions } from "../prompts/promptsApi";
+import { useQueueIntegrationOptions } from "../queue-integrations/useQueueIntegrationOptions";
 import { ConnectionForm, emptyConnectionForm, generateToken, toConnectionForm, toWhatsappBody } from "./connectionForm";
 import {
   connectionQueuesKey,
@@ -111,9 +112,7 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
   // A stored queue stays visible even when the queue list cannot be read.
   const queueOptions = withStoredQueues(queues.data, initial?.queues);
   const promptOptions = usePromptOptions(initial?.promptId);
-  // Queue integrations have no API yet (GET /queueIntegration): their select is disabled and
-  // shows only a stored choice, which the save sends back unchanged.
-  const storedOnly = (id: number | null | undefined) => (id ? [{ id, name: `#${id}` }] : []);
+  const integrationOptions = useQueueIntegrationOptions(initial?.integrationId);
   const providerOptions = [...providers];
   if (initial && !providerOptions.includes(initial.provider)) providerOptions.push(initial.provider);
   const provider = watch("provider");
@@ -129,7 +128,6 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
     field: "transferQueueId" | "promptId" | "integrationId",
     label: string,
     options: { id: number; name: string }[],
-    unavailable = false,
   ) => (
     <Controller
       name={field}
@@ -145,8 +143,6 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
           onChange={(event) => input.onChange(event.target.value)}
           onBlur={input.onBlur}
           inputRef={input.ref}
-          disabled={unavailable}
-          helperText={unavailable ? t("whatsappModal.form.notAvailableYet") : undefined}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">
@@ -302,7 +298,7 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
           </Stack>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
             {idSelect("promptId", t("whatsappModal.form.prompt"), promptOptions)}
-            {idSelect("integrationId", t("whatsappModal.form.integration"), storedOnly(initial?.integrationId), true)}
+            {idSelect("integrationId", t("whatsappModal.form.integration"), integrationOptions)}
           </Stack>
         </Section>
 

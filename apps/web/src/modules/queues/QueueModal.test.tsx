@@ -65,6 +65,7 @@ describe("QueueModal", () => {
         outOfHoursMessage: "",
         orderQueue: null,
         promptId: null,
+        integrationId: null,
         schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
       },
     });
@@ -87,6 +88,34 @@ describe("QueueModal", () => {
     expect(api.put).toHaveBeenCalledWith("/queue/{id}", {
       params: { id: 4 },
       body: expect.objectContaining({ promptId: 7 }),
+    });
+  });
+
+  it("offers the company's integrations (every page of GET /queueIntegration) and sends the chosen one", async () => {
+    const integration = (id: number, name: string) => ({ id, name, type: "typebot" });
+    vi.mocked(api.get).mockImplementation(async (path, options) => {
+      if (path === "/prompt") return { prompts: [] } as never;
+      if (path === "/queueIntegration") {
+        return (
+          (options?.query as { pageNumber?: number } | undefined)?.pageNumber === 1
+            ? { queueIntegrations: [integration(8, "Bot de vendas")], count: 2, hasMore: true }
+            : { queueIntegrations: [integration(9, "Agente Dialogflow")], count: 2, hasMore: false }
+        ) as never;
+      }
+      return queue({ integrationId: 8 });
+    });
+    vi.mocked(api.put).mockResolvedValue(queue());
+    const onSaved = vi.fn();
+    render(withQueryClient(<QueueModal open queueId={4} queueSchedules={false} onClose={vi.fn()} onSaved={onSaved} />));
+    const select = await screen.findByRole("combobox", { name: "Integração" });
+    await waitFor(() => expect(select.textContent).toBe("Bot de vendas"));
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByRole("option", { name: "Agente Dialogflow" }));
+    fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.put).toHaveBeenCalledWith("/queue/{id}", {
+      params: { id: 4 },
+      body: expect.objectContaining({ integrationId: 9, promptId: null }),
     });
   });
 

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RecordDialog, type RecordFormProps, RecordFormShell, useFieldMessage } from "../../components";
 import { usePromptOptions } from "../prompts/promptsApi";
+import { useQueueIntegrationOptions } from "../queue-integrations/useQueueIntegrationOptions";
 import { QueueOptionsEditor } from "./QueueOptionsEditor";
 import { createQueue, fetchQueue, queuesKeys, updateQueue } from "./queuesApi";
 
@@ -17,8 +18,9 @@ const QueueFormSchema = z.object({
   greetingMessage: z.string().max(5000, "tooLong"),
   outOfHoursMessage: z.string().max(5000, "tooLong"),
   orderQueue: z.string().regex(/^\d{0,6}$/, "invalidNumber"),
-  /** The prompt's id as the select holds it; "" for none. */
+  /** The prompt's and the integration's ids as the selects hold them; "" for none. */
   promptId: z.string(),
+  integrationId: z.string(),
   schedules: z.array(WorkingHours),
 });
 type QueueFormValues = z.infer<typeof QueueFormSchema>;
@@ -87,6 +89,7 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
       outOfHoursMessage: initial?.outOfHoursMessage ?? "",
       orderQueue: initial?.orderQueue === null || initial?.orderQueue === undefined ? "" : String(initial.orderQueue),
       promptId: initial?.promptId ? String(initial.promptId) : "",
+      integrationId: initial?.integrationId ? String(initial.integrationId) : "",
       schedules: scheduleOf(initial),
     },
   });
@@ -94,6 +97,7 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
   const { ref: colorRef, ...colorField } = register("color");
   const schedules = watch("schedules");
   const promptOptions = usePromptOptions(initial?.promptId);
+  const integrationOptions = useQueueIntegrationOptions(initial?.integrationId);
 
   useEffect(() => {
     onBusyChange(isSubmitting);
@@ -110,6 +114,7 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
         outOfHoursMessage: values.outOfHoursMessage,
         orderQueue: values.orderQueue === "" ? null : Number(values.orderQueue),
         promptId: values.promptId === "" ? null : Number(values.promptId),
+        integrationId: values.integrationId === "" ? null : Number(values.integrationId),
         schedules: values.schedules,
       };
       return submit(() => (initial ? updateQueue(initial.id, body) : createQueue(body)));
@@ -119,6 +124,41 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
       if (fieldErrors.schedules) setTab("schedules");
       else setTab("data");
     },
+  );
+
+  const idSelect = (
+    name: "promptId" | "integrationId",
+    id: string,
+    label: string,
+    options: { id: number; name: string }[],
+  ) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <TextField
+          select
+          id={id}
+          label={label}
+          fullWidth
+          name={field.name}
+          value={field.value}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">
+            <em>{t("queueModal.form.none")}</em>
+          </MenuItem>
+          {options.map((option) => (
+            <MenuItem key={option.id} value={String(option.id)}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
   );
 
   const dayLabel = (weekdayEn: string, fallback: string) =>
@@ -217,33 +257,10 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
           error={Boolean(errors.outOfHoursMessage)}
           helperText={message(errors.outOfHoursMessage)}
         />
-        <Controller
-          name="promptId"
-          control={control}
-          render={({ field }) => (
-            <TextField
-              select
-              id="queue-prompt"
-              label={t("queueModal.form.prompt")}
-              fullWidth
-              name={field.name}
-              value={field.value}
-              onChange={(event) => field.onChange(event.target.value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">
-                <em>{t("queueModal.form.none")}</em>
-              </MenuItem>
-              {promptOptions.map((option) => (
-                <MenuItem key={option.id} value={String(option.id)}>
-                  {option.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+          {idSelect("promptId", "queue-prompt", t("queueModal.form.prompt"), promptOptions)}
+          {idSelect("integrationId", "queue-integration", t("queueModal.form.integration"), integrationOptions)}
+        </Stack>
       </Stack>
       {queueSchedules ? (
         <Stack spacing={1.5} sx={{ display: tab === "schedules" ? "flex" : "none" }}>

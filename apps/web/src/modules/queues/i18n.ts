@@ -36,6 +36,7 @@ const pt = {
       greetingMessage: "Mensagem de saudação",
       outOfHoursMessage: "Mensagem de fora de expediente",
       prompt: "Prompt (OpenAI)",
+      integration: "Integração",
       none: "Nenhum",
     },
     schedules: {
@@ -116,6 +117,7 @@ const en: typeof pt = {
       greetingMessage: "Greeting message",
       outOfHoursMessage: "Out-of-hours message",
       prompt: "Prompt (OpenAI)",
+      integration: "Integration",
       none: "None",
     },
     schedules: {
@@ -202,6 +204,7 @@ const es: typeof pt = {
       greetingMessage: "Mensaje de saludo",
       outOfHoursMessage: "Mensaje fuera de horario",
       prompt: "Prompt (OpenAI)",
+      integration: "Integración",
       none: "Ninguno",
     },
     schedules: {

@@ -1,0 +1,163 @@
+import { companyEvent, type QueueIntegration, type QueueIntegrationSaved } from "@atendo/shared";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
+import HubOutlinedIcon from "@mui/icons-material/HubOutlined";
+import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../app/session";
+import {
+  ConfirmationModal,
+  EmptyState,
+  LoadingMoreRow,
+  MainContainer,
+  MainHeader,
+  MainHeaderButtonsWrapper,
+  PagedListPaper,
+  RowAction,
+  SearchField,
+  Title,
+  useConfirmDelete,
+  useRecordDialog,
+  useSearchedPagedList,
+} from "../../components";
+import { useSocketEvent } from "../../realtime/socket";
+import { IntegrationTypeIcon } from "./IntegrationTypeIcon";
+import { QueueIntegrationModal } from "./QueueIntegrationModal";
+import {
+  deleteQueueIntegration,
+  fetchQueueIntegrationsPage,
+  queueIntegrationsKeys,
+  removeQueueIntegration,
+  replaceQueueIntegration,
+} from "./queueIntegrationsApi";
+import { SigningSecretDialog } from "./SigningSecretDialog";
+
+/**
+ * /queue-integration: the company's integrations with search and infinite scroll, a row per
+ * integration (type, id, name, edit and delete), kept live. The plan gate is the route's.
+ */
+export default function QueueIntegrationsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const [signingSecret, setSigningSecret] = useState<string | null>(null);
+  const list = useSearchedPagedList({
+    keys: queueIntegrationsKeys,
+    fetchPage: fetchQueueIntegrationsPage,
+    rowsOf: (page) => page.queueIntegrations,
+  });
+  const { query, rows: integrations, searchText, setSearchText, searchParam, updateLists, reload } = list;
+
+  // A new integration takes its place in the server's order (by name), so the pages are fetched again.
+  useSocketEvent(user ? companyEvent.queueIntegration(user.companyId) : null, (payload) => {
+    if (payload.action === "delete") updateLists((pages) => removeQueueIntegration(pages, payload.queueIntegrationId));
+    else if (payload.action === "update")
+      updateLists((pages) => replaceQueueIntegration(pages, payload.queueIntegration));
+    else reload();
+  });
+
+  const onSaved = (saved: QueueIntegrationSaved) => {
+    const { signingSecret: made, ...integration } = saved;
+    if (modal.id === null) reload();
+    else updateLists((pages) => replaceQueueIntegration(pages, integration));
+    if (made) setSigningSecret(made);
+  };
+
+  const deletion = useConfirmDelete(async (deleted: QueueIntegration) => {
+    await deleteQueueIntegration(deleted.id);
+    updateLists((pages) => removeQueueIntegration(pages, deleted.id));
+  }, t("queueIntegration.toasts.deleted"));
+
+  return (
+    <MainContainer>
+      <MainHeader>
+        <Title subtitle={t("queueIntegration.subtitle")}>{t("queueIntegration.title")}</Title>
+        <MainHeaderButtonsWrapper>
+          <SearchField
+            label={t("queueIntegration.searchPlaceholder")}
+            value={searchText}
+            onChange={setSearchText}
+            minWidth={240}
+          />
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
+            {t("queueIntegration.buttons.add")}
+          </Button>
+        </MainHeaderButtonsWrapper>
+      </MainHeader>
+
+      <PagedListPaper
+        list={list}
+        empty={
+          <EmptyState icon={<HubOutlinedIcon sx={{ fontSize: 56 }} />} title={t("queueIntegration.empty.title")}>
+            {searchParam ? t("queueIntegration.empty.search") : t("queueIntegration.empty.hint")}
+          </EmptyState>
+        }
+      >
+        <Table stickyHeader size="small" aria-label={t("queueIntegration.title")}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 72 }}>{t("queueIntegration.table.type")}</TableCell>
+              <TableCell sx={{ width: 90 }}>{t("queueIntegration.table.id")}</TableCell>
+              <TableCell>{t("queueIntegration.table.name")}</TableCell>
+              <TableCell align="center" sx={{ width: 120 }}>
+                {t("queueIntegration.table.actions")}
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {integrations.map((item) => (
+              <TableRow key={item.id} hover data-testid="queue-integration-row">
+                <TableCell>
+                  <IntegrationTypeIcon type={item.type} />
+                </TableCell>
+                <TableCell sx={{ color: "text.secondary" }}>{item.id}</TableCell>
+                <TableCell sx={{ maxWidth: 480 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
+                    {item.name}
+                  </Typography>
+                </TableCell>
+                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                  <RowAction
+                    label={t("queueIntegration.buttons.edit", { name: item.name })}
+                    onClick={() => openRecord(item.id)}
+                  >
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  <RowAction
+                    label={t("queueIntegration.buttons.delete", { name: item.name })}
+                    onClick={() => deletion.ask(item)}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </RowAction>
+                </TableCell>
+              </TableRow>
+            ))}
+            {query.isFetchingNextPage ? (
+              <LoadingMoreRow colSpan={4} label={t("queueIntegration.table.loadingMore")} />
+            ) : null}
+          </TableBody>
+        </Table>
+      </PagedListPaper>
+
+      <QueueIntegrationModal
+        open={modal.open}
+        integrationId={modal.id}
+        onClose={closeModal}
+        onSaved={onSaved}
+        onSigningSecret={setSigningSecret}
+      />
+      <SigningSecretDialog secret={signingSecret} onClose={() => setSigningSecret(null)} />
+      <ConfirmationModal
+        {...deletion.dialog}
+        title={
+          deletion.target ? t("queueIntegration.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""
+        }
+        confirmLabel={t("queueIntegration.confirmationModal.deleteConfirm")}
+      >
+        {t("queueIntegration.confirmationModal.deleteMessage")}
+      </ConfirmationModal>
+    </MainContainer>
+  );
+}
