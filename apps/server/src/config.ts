@@ -70,7 +70,10 @@ const ConfigSchema = z
      * Azure speech's text-to-speech endpoint without its path; "{region}" stands for the prompt's
      * voiceRegion. Unset: https://{region}.tts.speech.microsoft.com.
      */
-    AZURE_SPEECH_BASE_URL: z.string().url().optional(),
+    AZURE_SPEECH_BASE_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, "an http(s) URL")
+      .optional(),
     /** Tries of one AI answer when the service times out, limits the rate or fails on its side. */
     AI_ANSWER_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
     /** The wait before the second try; it doubles with each further one. */

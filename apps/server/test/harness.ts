@@ -72,14 +72,20 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function createTestEnv(
-  options: { config?: Record<string, string>; mailer?: Mailer; listen?: boolean } = {},
+  options: {
+    config?: Record<string, string>;
+    mailer?: Mailer;
+    listen?: boolean;
+    /** Fastify's logger options (a stream to capture the log lines); silent when left out. */
+    logger?: object;
+  } = {},
 ): Promise<TestEnv> {
   const { handle, url, drop } = await freshDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
   const config = testConfig(options.config);
   const start = async () => {
-    const built = await buildApp({ config, db: handle.db, mailer, logger: false });
+    const built = await buildApp({ config, db: handle.db, mailer, logger: options.logger ?? false });
     if (options.listen) await built.app.listen({ port: 0, host: "127.0.0.1" });
     else await built.app.ready();
     return built;

@@ -1,6 +1,8 @@
 import type { AppContext } from "../context.js";
 import { findMessage, type MessageRow } from "../modules/messages/messages.repository.js";
 import { type InboundConnection, type TicketRow, takeInboundMessage } from "../modules/tickets/tickets.repository.js";
+import { aiStep } from "./ai/ai-entry.js";
+import { aiMayAnswer } from "./ai/ai-logic.js";
 import { botContext, botMayAnswer, runChatbot } from "./chatbot/chatbot.js";
 import { flowStep } from "./flows/flow-entry.js";
 import { ticketAutomated } from "./flows/flow-run.js";
@@ -10,8 +12,8 @@ import { thankForRating } from "./rating.js";
  * The automation step of one inbound message: what runs after the message's commit, from a job
  * written in the same transaction (automation.jobs.ts), so the provider's acknowledgement never
  * waits for it and a crash between the commit and the step does not skip it. A flow run takes
- * the message first (automation/flows); the chatbot gets it otherwise; integrations and AI plug
- * in beside them.
+ * the message first (automation/flows); then a prompt that answers the ticket (automation/ai);
+ * the chatbot gets it otherwise; integrations plug in beside them.
  */
 export interface InboundStep {
   companyId: number;
@@ -29,8 +31,9 @@ export type InboundStepDeps = Pick<AppContext, "db" | "realtime" | "media" | "lo
 
 /**
  * The step a committed inbound message has to run, or undefined when it has none: a rating to
- * thank for, a ticket in a flow run, a flow the message may start, or a ticket the bot may answer
- * on a connection with queues (a call record is none of these: the customer's next message is).
+ * thank for, a ticket in a flow run, a flow the message may start, a ticket a prompt answers, or a
+ * ticket the bot may answer on a connection with queues (a call record is none of these: the
+ * customer's next message is).
  * Ingestion asks in its transaction, from what it has just written; a message with nothing to run
  * costs no job.
  */
@@ -48,6 +51,7 @@ export function inboundStepOf(written: {
   const flowEntry = ticketAutomated(ticket) && (connection.phraseCampaigns || (opened && connection.welcomeFlow));
   if (flowEntry) return { ...step, flowEntry, ...(opened ? { opened } : {}) };
   if (connection.flowRun || (botMayAnswer(ticket) && connection.hasQueues)) return step;
+  if (connection.prompt && aiMayAnswer(ticket)) return step;
   return undefined;
 }
 
@@ -66,6 +70,7 @@ export async function runInboundStep(deps: InboundStepDeps, step: InboundStep): 
   }
   // While a run is active the flow has the conversation, and the bot stays quiet.
   if (await flowStep(deps, step)) return;
+  if (await aiStep(deps, step)) return;
   const context = await botContext(deps, companyId, ticketId);
   if (!context) return;
   const ticket = await takeInboundMessage(deps.db, companyId, ticketId, messageId);

@@ -19,6 +19,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { openAiHandoff } from "../automation/ai/ai-handoff.js";
+import { HANDOFF_SERVICES } from "../automation/flows/flow-handoff.js";
 import { stopTicketFlow } from "../automation/flows/flow-run.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
@@ -94,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     pollSeconds: config.JOB_POLL_SECONDS,
   });
   await jobs.start();
+  // The flow engine's OpenAI node answers through the AI runtime (automation/ai).
+  HANDOFF_SERVICES.openai = openAiHandoff;
   const ctx: AppContext = {
     config,
     db: options.db,

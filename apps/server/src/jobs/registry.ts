@@ -1,3 +1,4 @@
+import { aiAnswerJob } from "../automation/ai/ai.jobs.js";
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
 import { resumeFlowJob } from "../automation/flows/flows.jobs.js";
@@ -18,6 +19,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   botTimeoutJob,
   inboundStepJob,
   resumeFlowJob,
+  aiAnswerJob,
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
   checkContactListNumbersJob,

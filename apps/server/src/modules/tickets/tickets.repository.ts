@@ -1,5 +1,22 @@
 import type { TicketStatus } from "@atendo/shared";
-import { and, desc, eq, getTableColumns, gt, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
@@ -531,9 +548,20 @@ export interface InboundConnection {
   welcomeFlow: boolean;
   /** The ticket (not the connection) has an active flow run, which takes its messages. */
   flowRun: boolean;
+  /** A prompt may answer the ticket: its queue has one, or it has no queue and the connection has one (automation/ai). */
+  prompt: boolean;
 }
 
-const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${whatsapps.expiresTicket}, 'timeUseBotQueues', ${whatsapps.timeUseBotQueues}, 'timeToTransfer', ${whatsapps.timeToTransfer}, 'transferQueueId', ${whatsapps.transferQueueId}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${whatsapps.id} and ${whatsappQueues.companyId} = ${whatsapps.companyId}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${flowCampaigns.companyId} = ${whatsapps.companyId} and ${flowCampaigns.whatsappId} = ${whatsapps.id} and ${flowCampaigns.status}), 'welcomeFlow', ${whatsapps.flowIdNotPhrase} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${flowRuns.companyId} = ${tickets.companyId} and ${flowRuns.ticketId} = ${tickets.id} and ${flowRuns.status} = 'active')) from ${whatsapps} where ${whatsapps.id} = ${tickets.whatsappId} and ${whatsapps.companyId} = ${tickets.companyId})`;
+/**
+ * A column with its table's name. Drizzle writes columns bare in RETURNING, where a bare name
+ * inside a subquery binds to the subquery's own table first (flowRun compared a run's ticket_id
+ * with the run's own id, so it held only when the two ids happened to match): every column of
+ * connectionColumn is written qualified, in the database's snake_case (db/client.ts casing).
+ */
+const q = (column: AnyColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
+
+const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${q(whatsapps.expiresTicket)}, 'timeUseBotQueues', ${q(whatsapps.timeUseBotQueues)}, 'timeToTransfer', ${q(whatsapps.timeToTransfer)}, 'transferQueueId', ${q(whatsapps.transferQueueId)}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${q(whatsappQueues.whatsappId)} = ${q(whatsapps.id)} and ${q(whatsappQueues.companyId)} = ${q(whatsapps.companyId)}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${q(flowCampaigns.companyId)} = ${q(whatsapps.companyId)} and ${q(flowCampaigns.whatsappId)} = ${q(whatsapps.id)} and ${q(flowCampaigns.status)}), 'welcomeFlow', ${q(whatsapps.flowIdNotPhrase)} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${q(flowRuns.companyId)} = ${q(tickets.companyId)} and ${q(flowRuns.ticketId)} = ${q(tickets.id)} and ${q(flowRuns.status)} = 'active'), 'prompt', case when ${q(tickets.queueId)} is null then ${q(whatsapps.promptId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.promptId)} is not null) end) from ${whatsapps} where ${q(whatsapps.id)} = ${q(tickets.whatsappId)} and ${q(whatsapps.companyId)} = ${q(tickets.companyId)})`;
 
 type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
 

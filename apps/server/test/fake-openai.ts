@@ -1,0 +1,185 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A chat completion request as the fake received it. */
+export interface ChatCall {
+  authorization: string | undefined;
+  body: {
+    model: string;
+    temperature?: number;
+    max_tokens?: number;
+    messages: { role: string; content: string }[];
+  };
+}
+
+/** An audio transcription request: its key and the multipart body as text (model and file are in it). */
+export interface TranscriptionCall {
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+/** A text-to-speech request as Azure speech would receive it. */
+export interface SpeechCall {
+  path: string;
+  key: string | undefined;
+  contentType: string | undefined;
+  outputFormat: string | undefined;
+  ssml: string;
+}
+
+/** How the fake answers one chat call: a reply, an HTTP error of OpenAI's shape, or no answer in time. */
+export type ChatBehaviour =
+  | { reply: string }
+  | { status: number; code: string; type?: string; message: string }
+  | { delayMs: number; reply: string };
+
+export interface FakeAiServices {
+  /** The OpenAI base URL (…/v1), for OPENAI_BASE_URL. */
+  openAiUrl: string;
+  /** Azure speech's base with {region}, for AZURE_SPEECH_BASE_URL. */
+  speechUrl: string;
+  chats: ChatCall[];
+  transcriptions: TranscriptionCall[];
+  speeches: SpeechCall[];
+  /** What the chat endpoint answers; by default "Resposta para: {last user message}". */
+  answerChat(behaviour: (call: ChatCall) => ChatBehaviour): void;
+  /** What the transcription endpoint answers. */
+  transcribeAs(text: string): void;
+  /** Azure speech answers this status instead of audio (null: audio again). */
+  failSpeech(status: number | null): void;
+  close(): Promise<void>;
+}
+
+/** An Ogg Opus page header: what file-type and WhatsApp take for a voice note. */
+export const OGG_OPUS = Buffer.concat([
+  Buffer.from("OggS\0\x02", "latin1"),
+  Buffer.alloc(22),
+  Buffer.from("OpusHead\x01\x01"),
+  Buffer.alloc(64),
+]);
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${Date.now()}` });
+  response.end(JSON.stringify(body));
+}
+
+/** OpenAI's error body (https://platform.openai.com/docs/guides/error-codes). */
+function openAiError(code: string, type: string, message: string) {
+  return { error: { message, type, param: null, code } };
+}
+
+function completion(model: string, content: string) {
+  return {
+    id: `chatcmpl-${Date.now()}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content, refusal: null, annotations: [] },
+        logprobs: null,
+        finish_reason: "stop",
+      },
+    ],
+    usage: { prompt_tokens: 42, completion_tokens: 7, total_tokens: 49 },
+    system_fingerprint: "fp_fake",
+  };
+}
+
+/**
+ * One local HTTP server speaking the parts of the OpenAI API (chat completions, audio
+ * transcriptions, with OpenAI's JSON and error bodies) and of Azure speech's text-to-speech
+ * REST API (SSML in, Ogg Opus out) that the AI runtime calls.
+ */
+export async function startFakeAiServices(): Promise<FakeAiServices> {
+  const chats: ChatCall[] = [];
+  const transcriptions: TranscriptionCall[] = [];
+  const speeches: SpeechCall[] = [];
+  let chatBehaviour = (call: ChatCall): ChatBehaviour => ({
+    reply: `Resposta para: ${call.body.messages.at(-1)?.content ?? ""}`,
+  });
+  let transcription = "";
+  let speechStatus: number | null = null;
+
+  const server = createServer(async (request, response) => {
+    const body = await readBody(request);
+    const path = request.url ?? "";
+    if (request.method === "POST" && path === "/v1/chat/completions") {
+      const call: ChatCall = { authorization: request.headers.authorization, body: JSON.parse(body.toString("utf8")) };
+      chats.push(call);
+      const behaviour = chatBehaviour(call);
+      if ("status" in behaviour) {
+        json(
+          response,
+          behaviour.status,
+          openAiError(behaviour.code, behaviour.type ?? "invalid_request_error", behaviour.message),
+        );
+        return;
+      }
+      if ("delayMs" in behaviour) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
+      if (!response.destroyed) json(response, 200, completion(call.body.model, behaviour.reply));
+      return;
+    }
+    if (request.method === "POST" && path === "/v1/audio/transcriptions") {
+      transcriptions.push({
+        authorization: request.headers.authorization,
+        contentType: request.headers["content-type"],
+        body,
+      });
+      json(response, 200, { text: transcription, usage: { type: "duration", seconds: 2 } });
+      return;
+    }
+    const speech = /^\/azure\/([^/]+)\/cognitiveservices\/v1$/.exec(path);
+    if (request.method === "POST" && speech) {
+      const header = (name: string) => request.headers[name] as string | undefined;
+      speeches.push({
+        path,
+        key: header("ocp-apim-subscription-key"),
+        contentType: header("content-type"),
+        outputFormat: header("x-microsoft-outputformat"),
+        ssml: body.toString("utf8"),
+      });
+      if (speechStatus !== null) {
+        response.writeHead(speechStatus);
+        response.end();
+        return;
+      }
+      response.writeHead(200, { "content-type": "audio/ogg" });
+      response.end(OGG_OPUS);
+      return;
+    }
+    json(response, 404, openAiError("unknown_url", "invalid_request_error", `Unknown request URL: ${path}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    openAiUrl: `${base}/v1`,
+    speechUrl: `${base}/azure/{region}`,
+    chats,
+    transcriptions,
+    speeches,
+    answerChat(behaviour) {
+      chatBehaviour = behaviour;
+    },
+    transcribeAs(text) {
+      transcription = text;
+    },
+    failSpeech(status) {
+      speechStatus = status;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
