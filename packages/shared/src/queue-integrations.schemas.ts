@@ -97,9 +97,9 @@ const fields = {
   name: z
     .string({ error: "required" })
     .trim()
+    .min(1, "required")
     // An empty name is only "required", not also too short.
-    .min(1, { error: "required", abort: true })
-    .min(INTEGRATION_NAME.min, "tooShort")
+    .refine((value) => value === "" || value.length >= INTEGRATION_NAME.min, "tooShort")
     .max(INTEGRATION_NAME.max, "tooLong"),
   /** dialogflow: the Google project; the other types: ignored, the name is stored. */
   projectName: text(QUEUE_INTEGRATION_LIMITS.projectName).default(""),
@@ -167,14 +167,33 @@ function requireTypeFields(values: TypedValues, ctx: z.RefinementCtx, newJsonCon
   }
 }
 
+/**
+ * The type's requirements are checked even when another field is refused (a bad name), so a
+ * form shows every missing field at once; only the fields they read must have parsed.
+ */
+const TYPED_FIELDS: readonly PropertyKey[] = [
+  "type",
+  "projectName",
+  "jsonContent",
+  "language",
+  "urlN8N",
+  "typebotSlug",
+  "flowId",
+];
+const typedFieldsParsed = {
+  when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => TYPED_FIELDS.includes(issue.path?.[0] ?? "")),
+};
+
 /** POST /queueIntegration: the dialog's fields; the ones another type uses are ignored. */
-export const QueueIntegrationBody = z.object(fields).superRefine((values, ctx) => requireTypeFields(values, ctx, true));
+export const QueueIntegrationBody = z
+  .object(fields)
+  .superRefine((values, ctx) => requireTypeFields(values, ctx, true), typedFieldsParsed);
 export type QueueIntegrationBody = z.infer<typeof QueueIntegrationBody>;
 
 /** PUT /queueIntegration/{id}: the whole dialog again; jsonContent "" or the mask keeps the stored one. */
 export const QueueIntegrationUpdateBody = z
   .object(fields)
-  .superRefine((values, ctx) => requireTypeFields(values, ctx, false));
+  .superRefine((values, ctx) => requireTypeFields(values, ctx, false), typedFieldsParsed);
 export type QueueIntegrationUpdateBody = z.infer<typeof QueueIntegrationUpdateBody>;
 
 /** A queue integration as answered, and as its live events carry it: no secret, only masks and flags. */
