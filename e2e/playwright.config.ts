@@ -10,6 +10,8 @@ export const mailDir = join(tmpdir(), `atendo-e2e-mail-${port}`);
 /** The fake Asaas that tests/billing.spec.ts starts, and the webhook token both sides share. */
 export const asaasPort = port + 2;
 export const asaasWebhookToken = "e2e-asaas-webhook-token-0123456789";
+/** The fake Dialogflow (Google's token endpoint and detectIntent) that tests/queue-integrations.spec.ts starts. */
+export const dialogflowPort = port + 4;
 
 const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
@@ -65,6 +67,8 @@ export default defineConfig({
       SMTP_PORT: String(smtpPort),
       ASAAS_BASE_URL: `http://127.0.0.1:${asaasPort}`,
       ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
+      DIALOGFLOW_BASE_URL: `http://127.0.0.1:${dialogflowPort}`,
+      DIALOGFLOW_TOKEN_URL: `http://127.0.0.1:${dialogflowPort}/token`,
       WEB_DIST: process.env.E2E_WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist"),
     },
   },
