@@ -41,7 +41,7 @@ import {
 } from "./ai-logic.js";
 import { SPEECH_MIME_TYPE, synthesize } from "./azure-speech.js";
 import { chatAnswer, transcribe } from "./openai-client.js";
-import { openStoredKey } from "./stored-keys.js";
+import { openStoredKey } from "../../secrets/stored-keys.js";
 
 export type AiDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "secrets" | "config">;
 

@@ -14,6 +14,7 @@ import {
   ticketNotes,
   tickets,
 } from "../../db/schema/index.js";
+import { isSealed } from "../../secrets/stored-keys.js";
 import { HANDOVER_TOKEN } from "./ai-logic.js";
 
 /**
@@ -409,7 +410,9 @@ describe("the flow's OpenAI node", () => {
   it("answers with the node's settings and ends the run into the node's queue on request", async () => {
     const s = await setup();
     const key = newKey("flow");
-    const document = FlowContent.parse({
+    const [flow] = await env.db.insert(flows).values({ companyId: s.companyId, name: "IA" }).returning();
+    const document = {
+      idFlow: flow!.id,
       nodes: [
         { id: "1", type: "start", position: { x: 0, y: 0 }, data: { label: "Inicio do fluxo" } },
         {
@@ -419,7 +422,7 @@ describe("the flow's OpenAI node", () => {
           data: {
             typebotIntegration: {
               name: "Assistente",
-              apiKey: env.ctx.secrets.seal(key),
+              apiKey: key,
               prompt: "Você é o assistente do fluxo da Loja Exemplo, sempre gentil e objetivo com o cliente.",
               temperature: 0.2,
               maxTokens: 80,
@@ -430,11 +433,21 @@ describe("the flow's OpenAI node", () => {
         },
       ],
       connections: [{ id: "e1", source: "1", target: "ai", sourceHandle: null }],
+    };
+    // Saved through the builder's call: the key is stored sealed and answered as its mask.
+    const saved = await env.app.inject({
+      method: "POST",
+      url: "/flowbuilder/flow",
+      headers: s.tenant.adminHeaders,
+      payload: document,
     });
-    const [flow] = await env.db
-      .insert(flows)
-      .values({ companyId: s.companyId, name: "IA", flow: document })
-      .returning();
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await env.db.select().from(flows).where(eq(flows.id, flow!.id));
+    const storedNode = FlowContent.parse(row!.flow).nodes.find((node) => node.id === "ai");
+    const storedKey = storedNode?.type === "openai" ? storedNode.data.typebotIntegration.apiKey : "";
+    expect(isSealed(storedKey)).toBe(true);
+    expect(saved.body).not.toContain(key);
+    expect(saved.body).toContain(`••••${key.slice(-4)}`);
     const whatsapp = await s.connection({ flowIdNotPhrase: flow!.id });
     const iris = customer(whatsapp.id, "Íris");
 

@@ -17,6 +17,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { maskFlowKeys, sealFlowKeys } from "./flow-keys.js";
 import {
   campaignReferencesOwned,
   deleteFlow,
@@ -34,7 +35,7 @@ import {
   updateFlowCampaign,
 } from "./flows.repository.js";
 
-type Deps = Pick<AppContext, "db" | "realtime">;
+type Deps = Pick<AppContext, "db" | "realtime" | "secrets">;
 
 const notFound = () => new AppError("ERR_NOT_FOUND");
 
@@ -136,21 +137,31 @@ export async function removeFlow(deps: Deps, actor: AuthSession, id: number): Pr
   for (const flowCampaignId of campaignIds) emitCampaign(deps, companyId, { action: "delete", flowCampaignId });
 }
 
+/** The document with its OpenAI nodes' keys masked (flow-keys.ts). */
 export async function showFlowContent(deps: Deps, actor: AuthSession, id: number): Promise<FlowAnswer> {
   const row = await findFlow(deps.db, actor.companyId, id);
   if (!row) throw notFound();
-  return { flow: { ...flowRecord(row), flow: row.flow } };
+  return { flow: { ...flowRecord(row), flow: maskFlowKeys(deps.secrets, row.flow) } };
 }
 
-/** Replaces the flow's document; the shared FlowDocument schema has already checked it. */
+/**
+ * Replaces the flow's document; the shared FlowDocument schema has already checked it. Its keys
+ * are sealed, a mask sent back keeping the key stored under it (held while saving).
+ */
 export async function saveFlowContent(deps: Deps, actor: AuthSession, document: FlowDocument): Promise<FlowAnswer> {
   const { companyId } = actor;
-  const content = { nodes: document.nodes, connections: document.connections };
-  const row = await updateFlow(deps.db, companyId, document.idFlow, { flow: content });
-  if (!row) throw notFound();
-  const flow = flowRecord(row);
+  const incoming = { nodes: document.nodes, connections: document.connections };
+  const saved = await deps.db.transaction(async (tx) => {
+    const stored = await findFlow(tx, companyId, document.idFlow, { lock: "update" });
+    if (!stored) return undefined;
+    const content = sealFlowKeys(deps.secrets, incoming, stored.flow);
+    const row = await updateFlow(tx, companyId, document.idFlow, { flow: content });
+    return row && { row, content };
+  });
+  if (!saved) throw notFound();
+  const flow = flowRecord(saved.row);
   emitFlow(deps, companyId, { action: "update", flow });
-  return { flow: { ...flow, flow: content } };
+  return { flow: { ...flow, flow: maskFlowKeys(deps.secrets, saved.content) } };
 }
 
 // ---- Flow campaigns ----

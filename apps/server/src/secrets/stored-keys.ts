@@ -1,4 +1,4 @@
-import type { Secrets } from "../../secrets/secrets.js";
+import type { Secrets } from "./secrets.js";
 
 /** A value in the sealed form ("v1.<iv>.<tag>.<ciphertext>", secrets.ts). */
 export function isSealed(value: string): boolean {
