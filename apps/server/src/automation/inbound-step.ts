@@ -6,6 +6,8 @@ import { aiMayAnswer } from "./ai/ai-logic.js";
 import { botContext, botMayAnswer, runChatbot } from "./chatbot/chatbot.js";
 import { flowStep } from "./flows/flow-entry.js";
 import { ticketAutomated } from "./flows/flow-run.js";
+import { integrationStep } from "./integrations/integration-step.js";
+import { integrationMayRun } from "./integrations/integrations.logic.js";
 import { thankForRating } from "./rating.js";
 
 /**
@@ -27,7 +29,10 @@ export interface InboundStep {
   opened?: boolean;
 }
 
-export type InboundStepDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs">;
+export type InboundStepDeps = Pick<
+  AppContext,
+  "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "secrets" | "config"
+>;
 
 /**
  * The step a committed inbound message has to run, or undefined when it has none: a rating to
@@ -52,6 +57,7 @@ export function inboundStepOf(written: {
   if (flowEntry) return { ...step, flowEntry, ...(opened ? { opened } : {}) };
   if (connection.flowRun || (botMayAnswer(ticket) && connection.hasQueues)) return step;
   if (connection.prompt && aiMayAnswer(ticket)) return step;
+  if (connection.integration && integrationMayRun(ticket)) return step;
   return undefined;
 }
 
@@ -71,6 +77,7 @@ export async function runInboundStep(deps: InboundStepDeps, step: InboundStep): 
   // While a run is active the flow has the conversation, and the bot stays quiet.
   if (await flowStep(deps, step)) return;
   if (await aiStep(deps, step)) return;
+  if (await integrationStep(deps, step)) return;
   const context = await botContext(deps, companyId, ticketId);
   if (!context) return;
   const ticket = await takeInboundMessage(deps.db, companyId, ticketId, messageId);

@@ -22,6 +22,8 @@ import {
 import { openAiHandoff } from "../automation/ai/ai-handoff.js";
 import { HANDOFF_SERVICES } from "../automation/flows/flow-handoff.js";
 import { stopTicketFlow } from "../automation/flows/flow-run.js";
+import { stopTicketIntegration } from "../automation/integrations/integrations.repository.js";
+import { typebotHandoff } from "../automation/integrations/typebot-handoff.js";
 import type { Config } from "../config.js";
 import type { AppContext } from "../context.js";
 import type { Database } from "../db/client.js";
@@ -98,6 +100,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   await jobs.start();
   // The flow engine's OpenAI node answers through the AI runtime (automation/ai).
   HANDOFF_SERVICES.openai = openAiHandoff;
+  // Its Typebot node talks to Typebot through the queue integrations' client (automation/integrations).
+  HANDOFF_SERVICES.typebot = typebotHandoff;
   const ctx: AppContext = {
     config,
     db: options.db,
@@ -109,7 +113,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     jobs,
     log: app.log,
     sendMessage: sendTicketMessage,
-    stopAutomation: stopTicketFlow,
+    stopAutomation: async (tx, ticket) => {
+      await stopTicketFlow(tx, ticket);
+      await stopTicketIntegration(tx, ticket);
+    },
     inbound: {
       message: (connection, message) => ingestInbound(ctx, connection, message),
       ack: (connection, providerId, ack) => applyAck(ctx, connection, providerId, ack),

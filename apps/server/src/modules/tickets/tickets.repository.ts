@@ -550,6 +550,11 @@ export interface InboundConnection {
   flowRun: boolean;
   /** A prompt may answer the ticket: its queue has one, or it has no queue and the connection has one (automation/ai). */
   prompt: boolean;
+  /**
+   * A queue integration may take the ticket's message: one has it (useIntegration), or its
+   * queue names one, or it has no queue and the connection names one (automation/integrations).
+   */
+  integration: boolean;
 }
 
 /**
@@ -561,7 +566,7 @@ export interface InboundConnection {
 const q = (column: AnyColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
 
-const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${q(whatsapps.expiresTicket)}, 'timeUseBotQueues', ${q(whatsapps.timeUseBotQueues)}, 'timeToTransfer', ${q(whatsapps.timeToTransfer)}, 'transferQueueId', ${q(whatsapps.transferQueueId)}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${q(whatsappQueues.whatsappId)} = ${q(whatsapps.id)} and ${q(whatsappQueues.companyId)} = ${q(whatsapps.companyId)}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${q(flowCampaigns.companyId)} = ${q(whatsapps.companyId)} and ${q(flowCampaigns.whatsappId)} = ${q(whatsapps.id)} and ${q(flowCampaigns.status)}), 'welcomeFlow', ${q(whatsapps.flowIdNotPhrase)} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${q(flowRuns.companyId)} = ${q(tickets.companyId)} and ${q(flowRuns.ticketId)} = ${q(tickets.id)} and ${q(flowRuns.status)} = 'active'), 'prompt', case when ${q(tickets.queueId)} is null then ${q(whatsapps.promptId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.promptId)} is not null) end) from ${whatsapps} where ${q(whatsapps.id)} = ${q(tickets.whatsappId)} and ${q(whatsapps.companyId)} = ${q(tickets.companyId)})`;
+const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${q(whatsapps.expiresTicket)}, 'timeUseBotQueues', ${q(whatsapps.timeUseBotQueues)}, 'timeToTransfer', ${q(whatsapps.timeToTransfer)}, 'transferQueueId', ${q(whatsapps.transferQueueId)}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${q(whatsappQueues.whatsappId)} = ${q(whatsapps.id)} and ${q(whatsappQueues.companyId)} = ${q(whatsapps.companyId)}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${q(flowCampaigns.companyId)} = ${q(whatsapps.companyId)} and ${q(flowCampaigns.whatsappId)} = ${q(whatsapps.id)} and ${q(flowCampaigns.status)}), 'welcomeFlow', ${q(whatsapps.flowIdNotPhrase)} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${q(flowRuns.companyId)} = ${q(tickets.companyId)} and ${q(flowRuns.ticketId)} = ${q(tickets.id)} and ${q(flowRuns.status)} = 'active'), 'prompt', case when ${q(tickets.queueId)} is null then ${q(whatsapps.promptId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.promptId)} is not null) end, 'integration', ${q(tickets.useIntegration)} or case when ${q(tickets.queueId)} is null then ${q(whatsapps.integrationId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.integrationId)} is not null) end) from ${whatsapps} where ${q(whatsapps.id)} = ${q(tickets.whatsappId)} and ${q(whatsapps.companyId)} = ${q(tickets.companyId)})`;
 
 type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
 

@@ -1,0 +1,166 @@
+import type { AppContext } from "../../context.js";
+import { findFlow } from "../../modules/flows/flows.repository.js";
+import { findMessage, type MessageRow } from "../../modules/messages/messages.repository.js";
+import { type TicketRow, takeInboundMessage } from "../../modules/tickets/tickets.repository.js";
+import { startFlow } from "../flows/flow-run.js";
+import { dialogflowMessage } from "./dialogflow.js";
+import { integrationToRun } from "./integrations.logic.js";
+import {
+  findIntegration,
+  handBackTicket,
+  type IntegrationRow,
+  integrationHolds,
+  recordHandOver,
+  ticketWithNamedIntegrations,
+} from "./integrations.repository.js";
+import { typebotMessage } from "./typebot.js";
+import { enqueueWebhookDelivery } from "./webhook.js";
+
+export type IntegrationDeps = Pick<
+  AppContext,
+  "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "secrets" | "config"
+>;
+
+interface Step {
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+}
+
+/**
+ * The queue integrations' part of an inbound message's step (automation/inbound-step.ts), after
+ * the flow's and the AI's and before the chatbot's: when the ticket's queue or connection hands
+ * it to an integration (integrations.logic.ts), the integration gets the message, and the
+ * hand-over is recorded on the ticket (useIntegration, integrationId). Answers whether the
+ * integration took the message (the chatbot stays quiet then). Never throws: the message is
+ * stored whatever happens here, and a failure leaves it for an attendant.
+ */
+export async function integrationStep(deps: IntegrationDeps, step: Step): Promise<boolean> {
+  const found = await ticketWithNamedIntegrations(deps.db, step.companyId, step.ticketId);
+  if (!found) return false;
+  const pick = integrationToRun(found.ticket, found.named);
+  if (!pick) return false;
+  const integration = await findIntegration(deps.db, step.companyId, pick.id);
+  if (!integration) return false;
+  try {
+    switch (integration.type) {
+      case "flowbuilder":
+        return await flowbuilderStep(deps, step, found.ticket, integration, pick.handOver);
+      case "n8n":
+      case "webhook":
+        return await webhookStep(deps, step, integration, pick.handOver);
+      case "typebot":
+      case "dialogflow":
+        return await conversationStep(deps, step, integration, pick.handOver);
+    }
+  } catch (error) {
+    deps.log.error({ err: error, ticketId: step.ticketId, integrationId: integration.id }, "integration step failed");
+    return true;
+  }
+}
+
+/**
+ * Typebot and Dialogflow answer the message themselves. The message is taken first (a step
+ * repeated after a crash finds it taken and answers nothing twice), then the hand-over recorded.
+ */
+async function conversationStep(
+  deps: IntegrationDeps,
+  step: Step,
+  integration: IntegrationRow,
+  handOver: boolean,
+): Promise<boolean> {
+  let ticket = await takeInboundMessage(deps.db, step.companyId, step.ticketId, step.messageId);
+  if (!ticket) return true;
+  const message = await findMessage(deps.db, step.companyId, step.messageId);
+  if (!message || message.fromMe) return true;
+  if (handOver) {
+    ticket = await recordHandOver(deps.db, ticket, integration.id);
+    if (!ticket) return true;
+  }
+  const text = messageText(message);
+  const outcome =
+    integration.type === "typebot"
+      ? await typebotMessage(
+          deps,
+          {
+            ticket,
+            settings: integration,
+            owner: `integration:${integration.id}`,
+            holds: integrationHolds(integration.id),
+          },
+          text,
+          message.id,
+        )
+      : await dialogflowMessage(deps, ticket, integration, text);
+  if (outcome === "ended") await handBackTicket(deps.db, ticket, integration.id);
+  return true;
+}
+
+/** The message's delivery is written with its take, so neither happens without the other. */
+async function webhookStep(deps: IntegrationDeps, step: Step, integration: IntegrationRow, handOver: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const ticket = await takeInboundMessage(tx, step.companyId, step.ticketId, step.messageId);
+    if (!ticket) return;
+    if (handOver && !(await recordHandOver(tx, ticket, integration.id))) return;
+    await enqueueWebhookDelivery(deps, tx, {
+      companyId: step.companyId,
+      integrationId: integration.id,
+      ticketId: step.ticketId,
+      messageId: step.messageId,
+    });
+  });
+  return true;
+}
+
+/**
+ * A flowbuilder integration starts its flow (automation/flows), which has the conversation
+ * while its run is active; the flow's step comes first, so a message reaching this point with
+ * the hand-over standing finds the run over, and the ticket goes back. A flow that is gone or
+ * inactive hands the ticket back at once, and the message goes on to the chatbot.
+ */
+async function flowbuilderStep(
+  deps: IntegrationDeps,
+  step: Step,
+  ticket: TicketRow,
+  integration: IntegrationRow,
+  handOver: boolean,
+): Promise<boolean> {
+  const flow =
+    handOver && integration.flowId !== null ? await findFlow(deps.db, step.companyId, integration.flowId) : undefined;
+  if (!flow?.active) {
+    if (handOver) await recordHandOver(deps.db, ticket, integration.id);
+    await handBackTicket(deps.db, ticket, integration.id);
+    return false;
+  }
+  const taken = await takeInboundMessage(deps.db, step.companyId, step.ticketId, step.messageId);
+  if (!taken) return true;
+  const recorded = await recordHandOver(deps.db, taken, integration.id);
+  if (!recorded) return true;
+  const started = await startFlow(deps, {
+    ticket: recorded,
+    flowId: flow.id,
+    trigger: "integration",
+    messageId: step.messageId,
+  });
+  if (!started) await handBackTicket(deps.db, recorded, integration.id);
+  return true;
+}
+
+/**
+ * The text a bot reads in a customer's message: a text's body, a file's caption; nothing for a
+ * file without one (its body holds the file's name), a location or a contact card.
+ */
+export function messageText(
+  message: Pick<MessageRow, "body" | "mediaType"> & { mediaName?: MessageRow["mediaName"] },
+): string {
+  if (message.mediaType === "chat") return message.body;
+  if (
+    message.mediaType === "locationMessage" ||
+    message.mediaType === "vcard" ||
+    message.mediaType === "contactMessage"
+  )
+    return "";
+  // Without the file's name a caption cannot be told from it: the file goes unread.
+  if (message.mediaName === undefined) return "";
+  return message.body === message.mediaName ? "" : message.body;
+}
