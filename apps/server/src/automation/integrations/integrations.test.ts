@@ -36,6 +36,8 @@ let env: TestEnv;
 let typebot: FakeTypebot;
 let dialogflow: FakeDialogflow;
 let receiver: WebhookReceiver;
+/** Every line the server logged, searched for keys at the end. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   [typebot, dialogflow, receiver] = await Promise.all([
@@ -49,6 +51,7 @@ beforeAll(async () => {
       DIALOGFLOW_BASE_URL: dialogflow.url,
       DIALOGFLOW_TOKEN_URL: dialogflow.tokenUrl,
     },
+    logger: { level: "debug", stream: { write: (line: string) => void logLines.push(line) } },
   });
 });
 afterAll(async () => {
@@ -459,5 +462,46 @@ describe("the flow's Typebot node", () => {
     const [ended] = await env.db.select().from(flowRuns).where(eq(flowRuns.ticketId, ticket.id));
     expect(ended).toMatchObject({ status: "ended", endedReason: "end" });
     expect((await joao.ticket())!.automationState?.typebot).toBeUndefined();
+  });
+});
+
+describe("keys", () => {
+  it("never reach a log line, not even when the services refuse or cannot be reached", async () => {
+    const s = await setup();
+    const secret = "whsec_never-logged-key";
+    const hiddenPath = "/hook/n8n-secret-path-5f2a";
+    const refused = await newIntegration(env.db, s.companyId, {
+      type: "dialogflow",
+      projectName: "someone-elses-project",
+      language: "pt-BR",
+      jsonContent: env.ctx.secrets.seal(dialogflow.accountJson),
+    });
+    await s.onConnection(refused.id);
+    const joao = customer(s.whatsapp.id);
+    await joao.say("oi", 0);
+    await waitFor(
+      async () => logLines.join("\n"),
+      (text) => text.includes("dialogflow detectIntent failed"),
+    );
+
+    const unreachable = await newIntegration(env.db, s.companyId, {
+      type: "webhook",
+      urlN8N: `http://127.0.0.1:1${hiddenPath}?token=abc`,
+      signingSecret: env.ctx.secrets.seal(secret),
+    });
+    await s.onConnection(unreachable.id);
+    const ana = customer(s.whatsapp.id, "Ana Souza");
+    await ana.say("oi", 0);
+    await waitFor(
+      async () => logLines.join("\n"),
+      (text) => text.includes("webhook delivery failed"),
+    );
+
+    const text = logLines.join("\n");
+    const privateKey = (JSON.parse(dialogflow.accountJson) as { private_key: string }).private_key;
+    for (const line of privateKey.split("\n").filter((line) => line.length > 20)) expect(text).not.toContain(line);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(hiddenPath);
+    expect(text).not.toContain("token=abc");
   });
 });
