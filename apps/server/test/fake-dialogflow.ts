@@ -70,7 +70,8 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 const GREETINGS = /^(olá|ola|oi|hello|hi|hola)(?=$|[\s!,.?])/i;
 
-export async function startFakeDialogflow(projectId = "atendo-agent-test"): Promise<FakeDialogflow> {
+/** `port` 0 takes any free port; the browser tests give the one the server is configured with. */
+export async function startFakeDialogflow(projectId = "atendo-agent-test", port = 0): Promise<FakeDialogflow> {
   const trusted = serviceAccount(projectId);
   const stranger = serviceAccount(projectId);
   const calls: FakeDialogflow["calls"] = [];
@@ -183,7 +184,7 @@ export async function startFakeDialogflow(projectId = "atendo-agent-test"): Prom
     response.writeHead(answer.status, { "content-type": "application/json; charset=UTF-8" });
     response.end(JSON.stringify(answer.body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   tokenUrl = `${url}/token`;
   return {
