@@ -24,7 +24,6 @@ export const WEBHOOK_ATTEMPTS = 6;
 export const WEBHOOK_RETRY_MS = 5_000;
 
 const REQUEST_TIMEOUT_MS = 15_000;
-export const TIMESTAMP_HEADER = "x-atendo-timestamp";
 export const DELIVERY_HEADER = "x-atendo-delivery";
 
 /** The JSON a receiver gets for one customer message (version 1). */
@@ -120,7 +119,6 @@ async function post(url: string, secret: string, delivery: WebhookDelivery, body
         "content-type": "application/json",
         "user-agent": "Atendo-Webhook/1",
         [SIGNATURE_HEADER]: signatureHeader(secret, raw, timestamp),
-        [TIMESTAMP_HEADER]: String(timestamp),
         [DELIVERY_HEADER]: delivery.deliveryId,
       },
       body: raw,
