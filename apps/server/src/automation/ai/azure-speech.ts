@@ -10,10 +10,13 @@ export const SPEECH_MIME_TYPE = "audio/ogg";
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
+/** Azure's region names ("brazilsouth", "eastus2"): nothing else may become part of the host. */
+const REGION = /^[a-z0-9-]{1,50}$/i;
+
 /** The endpoint of a region: AZURE_SPEECH_BASE_URL with {region} filled, or Azure's own. */
 export function speechEndpoint(config: SpeechConfig, region: string): string {
   const base = config.AZURE_SPEECH_BASE_URL ?? "https://{region}.tts.speech.microsoft.com";
-  return `${base.replace("{region}", encodeURIComponent(region)).replace(/\/+$/, "")}/cognitiveservices/v1`;
+  return `${base.replace("{region}", region).replace(/\/+$/, "")}/cognitiveservices/v1`;
 }
 
 /**
@@ -26,6 +29,8 @@ export async function synthesize(
   voice: { name: string; key: string; region: string },
   text: string,
 ): Promise<Buffer> {
+  // Refused like Azure refuses an unknown region, before any request is made.
+  if (!REGION.test(voice.region)) throw new RemoteHttpError(400);
   const ssml = `<speak version="1.0" xml:lang="pt-BR"><voice xml:lang="pt-BR" name="${escapeXml(voice.name)}">${escapeXml(text)}</voice></speak>`;
   let response: Response;
   try {
