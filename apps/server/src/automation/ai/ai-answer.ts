@@ -12,6 +12,7 @@ import { insertTicketNote } from "../../modules/ticket-notes/ticket-notes.reposi
 import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
 import { type TicketRow, ticketRelations } from "../../modules/tickets/tickets.repository.js";
 import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
+import { openStoredKey } from "../../secrets/stored-keys.js";
 import { endRun, type FlowRunRow, findRun } from "../flows/flow-runs.repository.js";
 import { type AiAnswerRef, enqueueAnswer, wakeAnswerAt } from "./ai.jobs.js";
 import {
@@ -41,7 +42,6 @@ import {
 } from "./ai-logic.js";
 import { SPEECH_MIME_TYPE, synthesize } from "./azure-speech.js";
 import { chatAnswer, transcribe } from "./openai-client.js";
-import { openStoredKey } from "../../secrets/stored-keys.js";
 
 export type AiDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "secrets" | "config">;
 
