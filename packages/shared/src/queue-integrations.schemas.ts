@@ -181,7 +181,12 @@ const TYPED_FIELDS: readonly PropertyKey[] = [
   "flowId",
 ];
 const typedFieldsParsed = {
-  when: (payload: z.core.ParsePayload) => !payload.issues.some((issue) => TYPED_FIELDS.includes(issue.path?.[0] ?? "")),
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((issue) => {
+      const field = issue.path?.[0];
+      // A body that is no object at all has its issue at the root.
+      return field === undefined || TYPED_FIELDS.includes(field);
+    }),
 };
 
 /** POST /queueIntegration: the dialog's fields; the ones another type uses are ignored. */
