@@ -1,7 +1,7 @@
 import { detectFile } from "../../media/file-kind.js";
 
 /** WhatsApp's limit for a video; images and audio are far below it. */
-export const REMOTE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+const REMOTE_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 const REMOTE_MEDIA_TIMEOUT_MS = 20_000;
 
 export interface RemoteMedia {
