@@ -100,7 +100,8 @@ export async function answerTicket(deps: AiDeps, ref: AiAnswerRef): Promise<void
       await remoteFailed(deps, ref, error.failure);
       return;
     }
-    // Our own failure (database, sending): logged without the error's own text beyond its code.
+    // Our own failure (database, sending). Remote calls never reach here (RemoteCallFailed above),
+    // so nothing in this error holds a key.
     deps.log.error({ err: error, ticketId: ref.ticketId, messageId: ref.messageId }, "AI answer failed");
   }
 }
@@ -114,7 +115,7 @@ async function answer(deps: AiDeps, ref: AiAnswerRef): Promise<void> {
   const settings = await settingsFor(deps, found, ref);
   if (!settings) return;
   const apiKey = openKey(deps, settings.apiKey);
-  if (apiKey === undefined) throw new RemoteCallFailed({ service: "openai", kind: "auth", retryable: false });
+  if (apiKey === undefined) throw new RemoteCallFailed({ service: "openai", kind: "storedKey", retryable: false });
 
   const history = await lastMessages(db, ref.companyId, ref.ticketId, ref.messageId, settings.maxMessages);
   const conversation = await conversationOf(deps, ref, apiKey, history);
@@ -295,7 +296,7 @@ async function spoken(
   if (settings.voice === FLOW_OPENAI_DEFAULT_VOICE || !settings.voiceKey || !settings.voiceRegion) return undefined;
   const key = openKey(deps, settings.voiceKey);
   try {
-    if (key === undefined) throw new RemoteCallFailed({ service: "azure", kind: "auth", retryable: false });
+    if (key === undefined) throw new RemoteCallFailed({ service: "azure", kind: "storedKey", retryable: false });
     return await remote("azure", () =>
       synthesize(deps.config, { name: settings.voice, key, region: settings.voiceRegion }, text),
     );

@@ -114,7 +114,7 @@ export function asksForPerson(text: string): boolean {
 /** A remote service's failure, as much as the attendants and the logs may know of it. */
 export interface RemoteFailure {
   service: "openai" | "azure";
-  kind: "timeout" | "connection" | "rateLimit" | "quota" | "auth" | "server" | "refused" | "unreadable";
+  kind: "timeout" | "connection" | "rateLimit" | "quota" | "auth" | "server" | "refused" | "unreadable" | "storedKey";
   status?: number;
   /** The service's error code ("invalid_api_key", "insufficient_quota"), never its message (it may quote the key). */
   code?: string;
@@ -167,6 +167,7 @@ const FAILURE_TEXTS: Record<RemoteFailure["kind"], string> = {
   server: "falhou do lado dele",
   refused: "recusou o pedido",
   unreadable: "deu uma resposta que não pôde ser lida",
+  storedKey: "não foi chamada: a chave guardada não pôde ser aberta (cadastre a chave de novo)",
 };
 
 /**

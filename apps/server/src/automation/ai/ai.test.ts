@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { FlowContent } from "@atendo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,11 +10,13 @@ import {
   flowRuns,
   flows,
   messages,
+  prompts,
   queues,
   simulatorOutbound,
   ticketNotes,
   tickets,
 } from "../../db/schema/index.js";
+import { createSecrets } from "../../secrets/secrets.js";
 import { isSealed } from "../../secrets/stored-keys.js";
 import { HANDOVER_TOKEN } from "./ai-logic.js";
 
@@ -300,6 +303,23 @@ describe("remote failures", () => {
     expect(chatsWithKey(key)).toHaveLength(1);
     expect(await davi.received()).toEqual([]);
     expect((await davi.stored()).map((row) => row.body)).toEqual(["Bom dia"]);
+  });
+
+  it("a key sealed under another server key is not sent anywhere, and the attendants are told", async () => {
+    const s = await setup();
+    const key = newKey("foreign");
+    const prompt = await s.prompt({ key });
+    await env.db
+      .update(prompts)
+      .set({ apiKey: createSecrets(randomBytes(32)).seal(key) })
+      .where(eq(prompts.id, prompt.id));
+    const whatsapp = await s.connection({ promptId: prompt.id });
+    const leo = customer(whatsapp.id, "Léo");
+
+    await leo.send("Olá");
+    const notes = await waitFor(leo.notes, (rows) => rows.length >= 1);
+    expect(notes[0]!.note).toContain("a chave guardada não pôde ser aberta");
+    expect(chatsWithKey(key)).toHaveLength(0);
   });
 
   it("a 429 is tried again, then shown to the attendants after the last try", async () => {
