@@ -17,6 +17,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { integrationIdsOfFlow } from "../queue-integrations/queue-integrations.repository.js";
 import { maskFlowKeys, sealFlowKeys } from "./flow-keys.js";
 import {
   campaignReferencesOwned,
@@ -128,13 +129,22 @@ export async function duplicateFlow(deps: Deps, actor: AuthSession, id: number):
  */
 export async function removeFlow(deps: Deps, actor: AuthSession, id: number): Promise<void> {
   const { companyId } = actor;
-  const campaignIds = await deps.db.transaction(async (tx) => {
+  const deleted = await deps.db.transaction(async (tx) => {
     if (!(await findFlow(tx, companyId, id, { lock: "update" }))) return undefined;
-    return deleteFlow(tx, companyId, id);
+    // The integrations that run it go with it (the list's delete warning): read under the lock.
+    const integrationIds = await integrationIdsOfFlow(tx, companyId, id);
+    const campaignIds = await deleteFlow(tx, companyId, id);
+    return campaignIds && { campaignIds, integrationIds };
   });
-  if (!campaignIds) throw notFound();
+  if (!deleted) throw notFound();
   emitFlow(deps, companyId, { action: "delete", flowId: id });
-  for (const flowCampaignId of campaignIds) emitCampaign(deps, companyId, { action: "delete", flowCampaignId });
+  for (const flowCampaignId of deleted.campaignIds) emitCampaign(deps, companyId, { action: "delete", flowCampaignId });
+  for (const queueIntegrationId of deleted.integrationIds) {
+    deps.realtime.toCompany(companyId, companyEvent.queueIntegration(companyId), {
+      action: "delete",
+      queueIntegrationId,
+    });
+  }
 }
 
 /** The document with its OpenAI nodes' keys masked (flow-keys.ts). */

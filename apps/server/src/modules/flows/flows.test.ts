@@ -318,7 +318,7 @@ describe("flows", () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("deletes a flow with its phrase campaigns, and connections that started it forget it", async () => {
+  it("deletes a flow with its phrase campaigns and the integrations that run it, and connections that started it forget it", async () => {
     const flow = await newFlow(tenant.adminHeaders);
     const other = await newFlow(tenant.adminHeaders);
     const whatsapp = await newWhatsapp(env.db, tenant.company.id, { flowIdNotPhrase: flow.id });
@@ -334,9 +334,20 @@ describe("flows", () => {
       whatsappId: whatsapp.id,
       phrase: "outra",
     });
+    const integration = await call(tenant.adminHeaders, "POST", "/queueIntegration", {
+      type: "flowbuilder",
+      name: "Fluxo de boas-vindas",
+      flowId: flow.id,
+    });
+    expect(integration.statusCode, integration.body).toBe(200);
     const emit = vi.spyOn(env.ctx.realtime, "toCompany");
     const response = await call(tenant.adminHeaders, "DELETE", `/flowbuilder/${flow.id}`);
     expect(response.statusCode, response.body).toBe(200);
+    expect(emit).toHaveBeenCalledWith(tenant.company.id, companyEvent.queueIntegration(tenant.company.id), {
+      action: "delete",
+      queueIntegrationId: integration.json().id,
+    });
+    expect((await call(tenant.adminHeaders, "GET", `/queueIntegration/${integration.json().id}`)).statusCode).toBe(404);
     expect(emit).toHaveBeenCalledWith(tenant.company.id, companyEvent.flowbuilder(tenant.company.id), {
       action: "delete",
       flowId: flow.id,

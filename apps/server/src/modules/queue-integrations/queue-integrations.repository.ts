@@ -91,3 +91,12 @@ export async function lockCompanyFlow(db: Executor, companyId: number, flowId: n
     .for("key share");
   return Boolean(row);
 }
+
+/** The company's integrations that run a flow (deleted with it: their live delete events need the ids). */
+export async function integrationIdsOfFlow(db: Executor, companyId: number, flowId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: queueIntegrations.id })
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.flowId, flowId)));
+  return rows.map((row) => row.id);
+}
