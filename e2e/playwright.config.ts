@@ -12,6 +12,8 @@ export const asaasPort = port + 2;
 export const asaasWebhookToken = "e2e-asaas-webhook-token-0123456789";
 /** The fake Dialogflow (Google's token endpoint and detectIntent) that tests/queue-integrations.spec.ts starts. */
 export const dialogflowPort = port + 4;
+/** The fake OpenAI (chat completions) that tests/prompts-ai.spec.ts starts. */
+export const openAiPort = port + 5;
 
 const database: Record<string, string> = process.env.E2E_DATABASE_URL
   ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
@@ -69,6 +71,7 @@ export default defineConfig({
       ASAAS_WEBHOOK_TOKEN: asaasWebhookToken,
       DIALOGFLOW_BASE_URL: `http://127.0.0.1:${dialogflowPort}`,
       DIALOGFLOW_TOKEN_URL: `http://127.0.0.1:${dialogflowPort}/token`,
+      OPENAI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
       WEB_DIST: process.env.E2E_WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist"),
     },
   },

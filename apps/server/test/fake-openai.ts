@@ -97,9 +97,10 @@ function completion(model: string, content: string) {
 /**
  * One local HTTP server speaking the parts of the OpenAI API (chat completions, audio
  * transcriptions, with OpenAI's JSON and error bodies) and of Azure speech's text-to-speech
- * REST API (SSML in, Ogg Opus out) that the AI runtime calls.
+ * REST API (SSML in, Ogg Opus out) that the AI runtime calls. On a free port unless given one
+ * (the e2e server is configured with a fixed OPENAI_BASE_URL).
  */
-export async function startFakeAiServices(): Promise<FakeAiServices> {
+export async function startFakeAiServices(port = 0): Promise<FakeAiServices> {
   const chats: ChatCall[] = [];
   const transcriptions: TranscriptionCall[] = [];
   const speeches: SpeechCall[] = [];
@@ -158,9 +159,8 @@ export async function startFakeAiServices(): Promise<FakeAiServices> {
     }
     json(response, 404, openAiError("unknown_url", "invalid_request_error", `Unknown request URL: ${path}`));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     openAiUrl: `${base}/v1`,
     speechUrl: `${base}/azure/{region}`,
