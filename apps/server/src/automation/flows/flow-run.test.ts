@@ -1,7 +1,7 @@
 import { FlowContent, type FlowNode } from "@atendo/shared";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newQueue, newTenant, newWhatsapp } from "../../../test/factories.js";
+import { newQueue, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import {
   contacts,
@@ -13,6 +13,7 @@ import {
   tickets,
   whatsapps,
 } from "../../db/schema/index.js";
+import { touchTicketWithRelations } from "../../modules/tickets/tickets.repository.js";
 import { runInboundStep } from "../inbound-step.js";
 import { flowMessageId } from "./flow-logic.js";
 import { STEP_BUDGET } from "./flow-run.js";
@@ -331,6 +332,31 @@ describe("flow engine over the simulator", () => {
     expect(await joao.say("2")).toEqual(["Até logo"]);
     // Not on a later message of the same ticket.
     await joao.say("boa tarde", 0);
+  });
+
+  it("has ingestion write a step for a ticket with an active run, and for a connection's phrases or welcome flow", async () => {
+    const s = await setup((queueId) => salesFlow(queueId), 2);
+    const [withPhrase, withWelcome] = s.connectionIds as [number, number];
+    await s.campaign("frase", withPhrase);
+    await env.db.update(whatsapps).set({ flowIdNotPhrase: s.flow.id }).where(eq(whatsapps.id, withWelcome));
+    const running = await newTicket(env.db, s.companyId, { whatsappId: withWelcome });
+    const idle = await newTicket(env.db, s.companyId, { whatsappId: withWelcome });
+    // A run whose id is no ticket's, so a column compared with the wrong table's id cannot pass by chance.
+    await env.db.insert(flowRuns).values({
+      id: 900_000 + running.id,
+      companyId: s.companyId,
+      ticketId: running.id,
+      flowId: s.flow.id,
+      trigger: "welcome",
+      nodeId: "menu",
+      wait: "answer",
+    });
+    const connection = async (ticketId: number) =>
+      (await touchTicketWithRelations(env.db, s.companyId, ticketId, "oi")).connection;
+    expect(await connection(running.id)).toMatchObject({ flowRun: true, welcomeFlow: true, phraseCampaigns: false });
+    expect(await connection(idle.id)).toMatchObject({ flowRun: false, welcomeFlow: true, phraseCampaigns: false });
+    const onPhrases = await newTicket(env.db, s.companyId, { whatsappId: withPhrase });
+    expect(await connection(onPhrases.id)).toMatchObject({ flowRun: false, welcomeFlow: false, phraseCampaigns: true });
   });
 
   it("stops a cyclic flow at the step budget", async () => {
