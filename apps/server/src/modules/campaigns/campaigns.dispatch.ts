@@ -29,7 +29,7 @@ export type DispatchDeps = Pick<AppContext, "db" | "media" | "realtime" | "log" 
 /** Rows one claim takes: a batch's deliveries are written by one statement. */
 export const DISPATCH_BATCH = 500;
 /** Recipients sent to at once within a batch (each recipient's parts go in order). */
-const SEND_CONCURRENCY = 32;
+const SEND_CONCURRENCY = 16;
 /** A run hands over to the next job after this long, so no job holds a worker for a whole campaign. */
 const RUN_BUDGET_MS = 10_000;
 /** How long a campaign waits for its connection to come back before looking again. */
