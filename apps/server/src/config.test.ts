@@ -20,6 +20,16 @@ describe("configuration", () => {
     expect(loadConfig({ SEED: "off" }).seed).toBe(false);
   });
 
+  it("denies private remote targets in production unless told otherwise, and allows them elsewhere", () => {
+    const secrets = { JWT_SECRET: "a".repeat(32) };
+    expect(loadConfig({ NODE_ENV: "production", ...secrets }).REMOTE_PRIVATE_TARGETS).toBe("deny");
+    expect(
+      loadConfig({ NODE_ENV: "production", REMOTE_PRIVATE_TARGETS: "allow", ...secrets }).REMOTE_PRIVATE_TARGETS,
+    ).toBe("allow");
+    expect(loadConfig({ NODE_ENV: "test" }).REMOTE_PRIVATE_TARGETS).toBe("allow");
+    expect(() => loadConfig({ REMOTE_PRIVATE_TARGETS: "maybe" })).toThrow(/REMOTE_PRIVATE_TARGETS/);
+  });
+
   it("rejects a malformed value with a readable message", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
   });

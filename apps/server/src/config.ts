@@ -85,6 +85,12 @@ const ConfigSchema = z
      * token_uri of the tenant's JSON: a pasted file must not choose where the server posts.
      */
     DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+    /**
+     * Whether URLs tenants type (n8n/webhook receivers, Typebot servers) and the media bots answer
+     * with may point to loopback, private, link-local or CGNAT addresses (integrations/outbound-url.ts).
+     * Unset: "deny" in production, "allow" elsewhere (tests and local setups talk to fakes on 127.0.0.1).
+     */
+    REMOTE_PRIVATE_TARGETS: z.enum(["allow", "deny"]).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== "production") return;
@@ -95,7 +101,8 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "REMOTE_PRIVATE_TARGETS"> & {
+  REMOTE_PRIVATE_TARGETS: "allow" | "deny";
   jwtSecret: string;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
   seed: boolean;
@@ -121,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(value.TRUST_PROXY),
     seed: production ? false : value.SEED !== "off",
     simulator: value.SIMULATOR ? value.SIMULATOR === "on" : !production,
+    REMOTE_PRIVATE_TARGETS: value.REMOTE_PRIVATE_TARGETS ?? (production ? "deny" : "allow"),
   };
 }
 
