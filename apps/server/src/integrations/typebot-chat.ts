@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OutboundRefused, outboundFetch, type PrivateTargets } from "./outbound-url.js";
 
 /**
  * A conversation through Typebot's chat API (https://docs.typebot.io/deploy/api/overview): a
@@ -85,22 +86,38 @@ export class TypebotChatError extends Error {
   }
 }
 
-/** The Typebot server (the integration's URL) and the published bot's public id (its slug). */
+/**
+ * The Typebot server (the integration's URL), the published bot's public id (its slug), and
+ * whether the server may be on a private address (config REMOTE_PRIVATE_TARGETS).
+ */
 export interface TypebotBot {
   url: string;
   slug: string;
+  privateTargets: PrivateTargets;
 }
 
-async function post<T>(url: string, body: unknown, schema: z.ZodType<T>, what: string): Promise<T> {
+async function post<T>(
+  url: string,
+  privateTargets: PrivateTargets,
+  body: unknown,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", "user-agent": "Atendo" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+    response = await outboundFetch(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", "user-agent": "Atendo" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+      privateTargets,
+    );
   } catch (error) {
+    // A refused URL is, to the conversation, a server that does not answer.
+    if (error instanceof OutboundRefused) throw new TypebotChatError(`Typebot ${what} refused: ${error.message}`);
     throw new TypebotChatError(`Typebot ${what} unreachable: ${(error as Error).message}`);
   }
   const text = await response.text();
@@ -129,6 +146,7 @@ export function startTypebotSession(
 ): Promise<TypebotStart> {
   return post(
     `${base(bot.url)}/api/v1/typebots/${encodeURIComponent(bot.slug.trim())}/startChat`,
+    bot.privateTargets,
     { isStreamEnabled: false, prefilledVariables, textBubbleContentFormat: "richText" },
     StartAnswer,
     "startChat",
@@ -140,9 +158,14 @@ export function startTypebotSession(
  * of the API accepts (newer ones read it as { type: "text", text }). A session Typebot no
  * longer has (finished, or removed) answers 404.
  */
-export function continueTypebotSession(url: string, sessionId: string, message: string): Promise<TypebotAnswer> {
+export function continueTypebotSession(
+  bot: Omit<TypebotBot, "slug">,
+  sessionId: string,
+  message: string,
+): Promise<TypebotAnswer> {
   return post(
-    `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
+    `${base(bot.url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`,
+    bot.privateTargets,
     { message, textBubbleContentFormat: "richText" },
     ChatAnswer,
     "continueChat",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OutboundRefused, outboundFetch, type PrivateTargets } from "./outbound-url.js";
 
 /**
  * Typebot through its chat API (https://docs.typebot.io/deploy/api/overview): a published bot's
@@ -16,6 +17,8 @@ export interface TypebotStartInput {
   message?: string;
   prefilledVariables?: Record<string, string>;
   timeoutMs?: number;
+  /** Whether the server may be on a private address (config REMOTE_PRIVATE_TARGETS). */
+  privateTargets: PrivateTargets;
 }
 
 /** One of the bot's messages: text as markdown, media as its URL. */
@@ -89,13 +92,18 @@ export async function startTypebotChat(input: TypebotStartInput): Promise<Typebo
   };
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(input.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+    response = await outboundFetch(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(input.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      },
+      input.privateTargets,
+    );
   } catch (error) {
+    if (error instanceof OutboundRefused) throw new TypebotError(`refused: ${error.message}`);
     throw new TypebotError(`unreachable: ${(error as Error).message}`);
   }
   const text = await response.text();

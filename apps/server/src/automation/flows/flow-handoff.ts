@@ -15,7 +15,7 @@ import type { FlowRunRow } from "./flow-runs.repository.js";
 export type HandoffNode = FlowNodeOf<"openai"> | FlowNodeOf<"typebot">;
 
 export interface HandoffContext {
-  deps: Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs">;
+  deps: Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "config">;
   ticket: TicketRow;
   run: FlowRunRow;
   node: HandoffNode;

@@ -49,7 +49,7 @@ import { enqueueResume, type ResumeRef, wakeResumeAt } from "./flows.jobs.js";
  * run at once (a step retried while the first still runs) send the same ids, and one commits.
  */
 
-export type FlowDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs">;
+export type FlowDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "config">;
 
 /**
  * Node visits one inbound message (or one interval's end) may cause. A flow with a cycle

@@ -1,3 +1,4 @@
+import { outboundFetch, type PrivateTargets } from "../../integrations/outbound-url.js";
 import { detectFile } from "../../media/file-kind.js";
 
 /** WhatsApp's limit for a video; images and audio are far below it. */
@@ -14,9 +15,10 @@ export interface RemoteMedia {
  * A media file a bot's answer points to (a Typebot image, audio or video bubble), fetched to
  * be sent as a WhatsApp media message. Only images, audio and video by their bytes are taken,
  * up to REMOTE_MEDIA_MAX_BYTES: the URL comes from a remote service, and what it serves goes
- * to a customer, so anything else (a page, a document) is refused and the caller links it.
+ * to a customer, so anything else (a page, a document) is refused and the caller links it. A
+ * private address is refused too (outboundFetch throws OutboundRefused), unless privateTargets allows it.
  */
-export async function fetchRemoteMedia(url: string): Promise<RemoteMedia | undefined> {
+export async function fetchRemoteMedia(url: string, privateTargets: PrivateTargets): Promise<RemoteMedia | undefined> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -24,10 +26,11 @@ export async function fetchRemoteMedia(url: string): Promise<RemoteMedia | undef
     return undefined;
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return undefined;
-  const response = await fetch(parsed, {
-    signal: AbortSignal.timeout(REMOTE_MEDIA_TIMEOUT_MS),
-    headers: { "user-agent": "Atendo" },
-  });
+  const response = await outboundFetch(
+    parsed,
+    { signal: AbortSignal.timeout(REMOTE_MEDIA_TIMEOUT_MS), headers: { "user-agent": "Atendo" } },
+    privateTargets,
+  );
   if (!response.ok || !response.body) return undefined;
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > REMOTE_MEDIA_MAX_BYTES) {

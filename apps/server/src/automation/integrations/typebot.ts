@@ -30,7 +30,7 @@ import {
  * Each step runs from the ticket's inbound step, one at a time per ticket.
  */
 
-export type TypebotDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions">;
+export type TypebotDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "config">;
 
 /** The integration's Typebot fields, as a queue integration and a flow's node both hold them. */
 export type TypebotSettings = Pick<
@@ -75,7 +75,7 @@ export async function startTypebot(
   let started: Awaited<ReturnType<typeof startTypebotSession>>;
   try {
     started = await startTypebotSession(
-      { url: settings.urlN8N, slug: settings.typebotSlug },
+      { url: settings.urlN8N, slug: settings.typebotSlug, privateTargets: deps.config.REMOTE_PRIVATE_TARGETS },
       { number: contact?.number ?? "", pushName: contact?.name ?? "", ticketId: ticket.id },
     );
   } catch (error) {
@@ -117,7 +117,11 @@ export async function typebotMessage(
   }
   let reply: TypebotAnswer;
   try {
-    reply = await continueTypebotSession(settings.urlN8N, state.sessionId, typebotReply(text, state.choices));
+    reply = await continueTypebotSession(
+      { url: settings.urlN8N, privateTargets: deps.config.REMOTE_PRIVATE_TARGETS },
+      state.sessionId,
+      typebotReply(text, state.choices),
+    );
   } catch (error) {
     // Typebot no longer has the session (it ended or was removed there): a new one starts.
     if (error instanceof TypebotChatError && error.status === 404) return startTypebot(deps, conversation, messageId);
@@ -183,7 +187,7 @@ async function sendParts(deps: TypebotDeps, conversation: TypebotConversation, p
 async function outgoing(deps: TypebotDeps, ticket: TicketRow, part: TypebotPart): Promise<OutgoingMessage | undefined> {
   if (part.kind === "text") return part.body.trim() ? { body: part.body } : undefined;
   try {
-    const media = await fetchRemoteMedia(part.url);
+    const media = await fetchRemoteMedia(part.url, deps.config.REMOTE_PRIVATE_TARGETS);
     if (media) return { body: "", media };
   } catch (error) {
     deps.log.warn({ err: error, ticketId: ticket.id }, "typebot media not fetched: sent as a link");

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
+import { OutboundRefused, outboundFetch, type PrivateTargets } from "../../integrations/outbound-url.js";
 import { SIGNATURE_HEADER, signatureHeader } from "../../integrations/webhook-signature.js";
 import { findContact } from "../../modules/contacts/contacts.repository.js";
 import { findMessage, type MessageRow } from "../../modules/messages/messages.repository.js";
@@ -108,25 +109,37 @@ class DeliveryFailure extends Error {
 }
 
 /** One try: the signed POST; resolves on a 2xx. The answer's body is not read. */
-async function post(url: string, secret: string, delivery: WebhookDelivery, body: WebhookBody): Promise<void> {
+async function post(
+  url: string,
+  privateTargets: PrivateTargets,
+  secret: string,
+  delivery: WebhookDelivery,
+  body: WebhookBody,
+): Promise<void> {
   const raw = JSON.stringify(body);
   const timestamp = Math.floor(Date.now() / 1000);
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "Atendo-Webhook/1",
-        [SIGNATURE_HEADER]: signatureHeader(secret, raw, timestamp),
-        [DELIVERY_HEADER]: delivery.deliveryId,
+    response = await outboundFetch(
+      url,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Atendo-Webhook/1",
+          [SIGNATURE_HEADER]: signatureHeader(secret, raw, timestamp),
+          [DELIVERY_HEADER]: delivery.deliveryId,
+        },
+        body: raw,
+        // A redirect would carry the signed body somewhere the admin did not name.
+        redirect: "manual",
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       },
-      body: raw,
-      // A redirect would carry the signed body somewhere the admin did not name.
-      redirect: "manual",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
+      privateTargets,
+    );
   } catch (error) {
+    // A refused address stays refused: waiting would not make it public.
+    if (error instanceof OutboundRefused) throw new DeliveryFailure(`refused (${error.reason})`, false);
     // The reason's code only: a message may quote the URL, whose path is often n8n's secret.
     const cause = (error as { cause?: { code?: unknown } }).cause?.code;
     throw new DeliveryFailure(`unreachable (${typeof cause === "string" ? cause : (error as Error).name})`, true);
@@ -168,7 +181,7 @@ export async function deliverWebhook(deps: WebhookDeps, delivery: WebhookDeliver
     `${deps.config.PUBLIC_URL?.replace(/\/+$/, "") ?? ""}${deps.media.publicUrl(path)}`;
   const body = webhookBody(delivery.deliveryId, { message, ticket, contact, integration }, publicUrl);
   try {
-    await post(integration.urlN8N, secret, delivery, body);
+    await post(integration.urlN8N, deps.config.REMOTE_PRIVATE_TARGETS, secret, delivery, body);
     deps.log.info({ ...log, attempt: delivery.attempt }, "webhook delivered");
   } catch (error) {
     const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure("failed", true);

@@ -23,6 +23,7 @@ import type { Executor } from "../../db/client.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { createDialogflowClient, DialogflowError } from "../../integrations/dialogflow.js";
+import { checkOutboundUrl, OutboundRefused } from "../../integrations/outbound-url.js";
 import { startTypebotChat, TypebotError } from "../../integrations/typebot.js";
 import { generateSigningSecret } from "../../integrations/webhook-signature.js";
 import { maskSecret } from "../../secrets/secrets.js";
@@ -119,6 +120,21 @@ function storedValues(body: QueueIntegrationBody, sealedJson: string, signingSec
   };
 }
 
+/**
+ * The URL the server will call (n8n, webhook, typebot) must not be on its own network unless
+ * REMOTE_PRIVATE_TARGETS allows it: said on save, where the admin sees it, rather than only
+ * when a delivery is refused. Checked again at each call (the name may resolve elsewhere later).
+ */
+async function checkTarget(deps: Deps, body: QueueIntegrationBody): Promise<void> {
+  if (body.type !== "n8n" && body.type !== "webhook" && body.type !== "typebot") return;
+  try {
+    await checkOutboundUrl(body.urlN8N, deps.config.REMOTE_PRIVATE_TARGETS);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw invalid("body.urlN8N", error.reason);
+    throw error;
+  }
+}
+
 /** A flowbuilder integration's flow must be the company's: another company's answers 404 like a missing one. */
 async function checkFlow(tx: Executor, companyId: number, body: QueueIntegrationBody): Promise<void> {
   if (body.type !== "flowbuilder" || body.flowId === null) return;
@@ -158,6 +174,7 @@ export async function createQueueIntegration(
   const { companyId } = actor;
   const signingSecret = isSignedIntegrationType(body.type) ? generateSigningSecret() : "";
   const sealedJson = body.type === "dialogflow" ? nextJsonContent(deps, body.jsonContent, "") : "";
+  await checkTarget(deps, body);
   const row = await deps.db.transaction(async (tx) => {
     await checkFlow(tx, companyId, body);
     const sealedSecret = signingSecret ? deps.secrets.seal(signingSecret) : "";
@@ -181,6 +198,7 @@ export async function updateQueueIntegrationById(
 ): Promise<QueueIntegrationSaved> {
   const { companyId } = actor;
   let madeSecret = "";
+  await checkTarget(deps, body);
   const row = await deps.db.transaction(async (tx) => {
     const current = await findQueueIntegration(tx, companyId, id, { lock: true });
     if (!current) throw notFound();
@@ -290,7 +308,11 @@ async function testTypebot(
   body: QueueIntegrationTestBody,
 ): Promise<QueueIntegrationTestAnswer> {
   try {
-    const result = await startTypebotChat({ baseUrl: body.urlN8N, publicId: body.typebotSlug });
+    const result = await startTypebotChat({
+      baseUrl: body.urlN8N,
+      publicId: body.typebotSlug,
+      privateTargets: deps.config.REMOTE_PRIVATE_TARGETS,
+    });
     return {
       message: "testSession",
       type: "typebot",
