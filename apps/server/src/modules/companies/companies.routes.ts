@@ -70,10 +70,11 @@ export function registerCompaniesRoutes(app: App, ctx: AppContext, auth: AuthHoo
     async (request) => createCompany(ctx, request.body),
   );
 
+  // Settings' working-hours tab reads the admin's own company; the super admin reads any.
   app.get(
     "/companies/:id",
-    { onRequest: auth.super, schema: { tags, params: IdParams, response: { 200: Company } } },
-    async (request) => showCompany(ctx, request.params.id),
+    { onRequest: auth.admin, schema: { tags, params: IdParams, response: { 200: Company } } },
+    async (request) => showCompany(ctx, request.auth, request.params.id),
   );
 
   app.put(

@@ -232,7 +232,9 @@ export async function deleteCompany(deps: Deps, caller: Caller, id: number): Pro
   forgetAuthCompany(deps.db, id);
 }
 
-export async function showCompany(deps: Deps, id: number): Promise<Company> {
+/** Another company's id answers 404 to an admin, as if it did not exist. */
+export async function showCompany(deps: Deps, caller: Caller, id: number): Promise<Company> {
+  assertOwnCompany(caller, id);
   return loadCompany(deps.db, id);
 }
 

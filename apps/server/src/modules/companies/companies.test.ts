@@ -590,15 +590,55 @@ describe("GET /companies/list, GET /companies/{id}, GET /companies", () => {
     expect(fieldPaths(bad.json())).toEqual(["querystring.pageNumber"]);
   });
 
-  it("is super-only", async () => {
+  it("lists are super-only", async () => {
     const tenant = await newTenant(env);
-    for (const url of ["/companies/list", `/companies/${tenant.company.id}`, "/companies"]) {
+    for (const url of ["/companies/list", "/companies"]) {
       for (const headers of [tenant.adminHeaders, tenant.agentHeaders]) {
         const response = await env.app.inject({ method: "GET", url, headers });
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ error: "ERR_NO_PERMISSION" });
       }
     }
+  });
+});
+
+describe("GET /companies/{id} for a company admin (settings' working-hours tab)", () => {
+  it("answers the admin's own company with its working hours", async () => {
+    const tenant = await newTenant(env);
+    const hours = DEFAULT_WEEK_SCHEDULE.map((entry) => ({ ...entry, startTime: "07:30", endTime: "16:45" }));
+    const saved = await env.app.inject({
+      method: "PUT",
+      url: `/companies/${tenant.company.id}/schedules`,
+      headers: tenant.adminHeaders,
+      payload: { schedules: hours },
+    });
+    expect(saved.statusCode).toBe(200);
+    const response = await env.app.inject({
+      method: "GET",
+      url: `/companies/${tenant.company.id}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: tenant.company.id, schedules: hours });
+  });
+
+  it("answers 404 for another company's id, and 403 to an attendant", async () => {
+    const tenant = await newTenant(env);
+    const other = await newTenant(env);
+    const foreign = await env.app.inject({
+      method: "GET",
+      url: `/companies/${other.company.id}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: "ERR_NO_COMPANY_FOUND" });
+    const attendant = await env.app.inject({
+      method: "GET",
+      url: `/companies/${tenant.company.id}`,
+      headers: tenant.agentHeaders,
+    });
+    expect(attendant.statusCode).toBe(403);
+    expect(attendant.json()).toEqual({ error: "ERR_NO_PERMISSION" });
   });
 });
 
