@@ -72,13 +72,16 @@ export type TotalsRow = {
  * The finished count and the talk and wait averages of the services that
  * arrived in the period, company-wide and per attendant, in one pass over
  * the tracking rows (a pending ticket without tracking has neither).
+ * Finished counts tickets, not services: a ticket closed, reopened and
+ * closed again in the period is one finished ticket; its two talks still
+ * both weigh in the averages.
  */
 export async function serviceTotals(db: Executor, companyId: number, period: Period): Promise<TotalsRow[]> {
   return selectRows<TotalsRow>(
     db,
     sql`
     select user_id, grouping(user_id) = 0 as by_user,
-           count(*) filter (where finished_at is not null)::int as finished,
+           count(distinct ticket_id) filter (where finished_at is not null)::int as finished,
            avg(${minutes("finished_at", "started_at")})
              filter (where finished_at is not null and started_at is not null)::float8 as avg_support,
            avg(${minutes("started_at", "queued_at")}) filter (where started_at > queued_at)::float8 as avg_wait

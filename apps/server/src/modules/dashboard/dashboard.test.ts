@@ -345,3 +345,25 @@ describe("GET /dashboard/ticketsDay", () => {
     expect(status).toBe(400);
   });
 });
+
+describe("a ticket closed, reopened and closed again", () => {
+  it("counts once in finished", async () => {
+    const tenant = await newTenant(env);
+    const ticket = await newTicket(env.db, tenant.company.id, { status: "open", userId: tenant.admin.id });
+    for (const status of ["closed", "open", "closed"] as const) {
+      const response = await env.app.inject({
+        method: "PUT",
+        url: `/tickets/${ticket.id}`,
+        headers: tenant.adminHeaders,
+        payload: { status },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const cycles = await env.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
+    expect(cycles.filter((cycle) => cycle.finishedAt !== null)).toHaveLength(2);
+
+    const { status, body } = await get(tenant.adminHeaders, "/dashboard?days=1");
+    expect(status).toBe(200);
+    expect(body.counters).toMatchObject({ supportFinished: 1, supportHappening: 0, supportPending: 0 });
+  });
+});
