@@ -78,6 +78,8 @@ export const SimulatorOutboundItem = z.object({
   body: z.string(),
   mediaType: z.enum(MEDIA_TYPES).nullable(),
   mediaName: z.string().nullable(),
+  /** An audio sent as a voice note (recorded) rather than as a file. */
+  voiceNote: z.boolean(),
   ack: z.number().int(),
   quotedId: z.string().nullable(),
   deleted: z.boolean(),

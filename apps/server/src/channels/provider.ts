@@ -47,6 +47,11 @@ export interface OutboundMedia {
   fileName: string;
   mimeType: string;
   caption?: string;
+  /**
+   * Audio only: true sends it as a voice note (WhatsApp's "ptt", shown as recorded on the
+   * spot), false as an audio file; left out, the file's type decides (ogg/opus is a voice note).
+   */
+  voiceNote?: boolean;
 }
 
 /** What a provider reports back to the session manager. */

@@ -8,9 +8,10 @@ export function mediaContent(media: OutboundMedia): AnyMessageContent {
   if (family === "image") return { image: data, mimetype: mimeType, ...(caption ? { caption } : {}) };
   if (family === "video") return { video: data, mimetype: mimeType, fileName, ...(caption ? { caption } : {}) };
   if (family === "audio") {
-    // ogg/opus goes as a voice note (ptt), the rest as an audio file.
-    const voice = /ogg|opus/i.test(mimeType);
-    return { audio: data, mimetype: voice ? "audio/ogg; codecs=opus" : mimeType, ptt: voice };
+    // WhatsApp plays voice notes as ogg/opus: such a file goes as one unless the caller says
+    // otherwise, and a file the caller marks as a voice note goes as one whatever its type.
+    const opus = /ogg|opus/i.test(mimeType);
+    return { audio: data, mimetype: opus ? "audio/ogg; codecs=opus" : mimeType, ptt: media.voiceNote ?? opus };
   }
   return { document: data, mimetype: mimeType, fileName, ...(caption ? { caption } : {}) };
 }

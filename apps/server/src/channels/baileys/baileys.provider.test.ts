@@ -433,6 +433,17 @@ describe("BaileysProvider outbound", () => {
       mimetype: "audio/mpeg",
       ptt: false,
     });
+    // The caller's choice wins over the type: a recorded mp3 is a voice note, an ogg may be a plain file.
+    expect(mediaContent({ data, fileName: "s.mp3", mimeType: "audio/mpeg", voiceNote: true })).toEqual({
+      audio: data,
+      mimetype: "audio/mpeg",
+      ptt: true,
+    });
+    expect(mediaContent({ data, fileName: "v.ogg", mimeType: "audio/ogg", voiceNote: false })).toEqual({
+      audio: data,
+      mimetype: "audio/ogg; codecs=opus",
+      ptt: false,
+    });
     expect(mediaContent({ data, fileName: "c.mp4", mimeType: "video/mp4", caption: "clip" })).toEqual({
       video: data,
       mimetype: "video/mp4",

@@ -117,8 +117,11 @@ export class SimulatorProvider implements ChannelProvider {
   }
 
   async sendMedia(to: string, media: OutboundMedia, options?: Pick<SendOptions, "messageId">) {
+    const mediaType = mediaTypeOf(media.mimeType);
+    // As WhatsApp decides it (baileys.outbound.ts): an ogg/opus audio is a voice note unless told otherwise.
+    const voiceNote = mediaType === "audio" && (media.voiceNote ?? /ogg|opus/i.test(media.mimeType));
     return this.send(
-      { to, body: media.caption ?? "", mediaType: mediaTypeOf(media.mimeType), mediaName: media.fileName },
+      { to, body: media.caption ?? "", mediaType, mediaName: media.fileName, voiceNote },
       options?.messageId,
     );
   }
@@ -257,6 +260,7 @@ export class SimulatorProvider implements ChannelProvider {
       quotedId?: string | null;
       mediaType?: ReturnType<typeof mediaTypeOf>;
       mediaName?: string;
+      voiceNote?: boolean;
     },
     messageId?: string,
   ): Promise<{ providerId: string }> {

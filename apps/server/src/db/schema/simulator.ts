@@ -1,5 +1,16 @@
 import type { MediaType } from "@atendo/shared";
-import { index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { id } from "./columns.js";
 import { whatsapps } from "./whatsapps.js";
 
@@ -65,6 +76,8 @@ export const simulatorOutbound = pgTable(
     body: text().notNull().default(""),
     mediaType: varchar({ length: 30 }).$type<MediaType>(),
     mediaName: text(),
+    /** An audio the company sent as a voice note (ptt) rather than as a file. */
+    voiceNote: boolean().notNull().default(false),
     quotedId: varchar({ length: 200 }),
     /** 1 sent, 2 delivered, 3 read. */
     ack: smallint().notNull().default(1),

@@ -33,7 +33,8 @@ export interface OutgoingMessage {
   body: string;
   /** A stored message of the same ticket to reply to. */
   quotedMsgId?: number | null;
-  media?: { data: Buffer; fileName: string; mimeType: string };
+  /** voiceNote: an audio sent as a voice note rather than a file (OutboundMedia.voiceNote). */
+  media?: { data: Buffer; fileName: string; mimeType: string; voiceNote?: boolean };
   /** Sent by the system (greeting, transfer, rating, chatbot) rather than an attendant. */
   automatic?: boolean;
   /** The attendant sending it, for signatures and authorship. */
@@ -151,7 +152,7 @@ export async function sendTicketMessage(
 
 interface ProviderMessage {
   text: string;
-  media?: { data: Buffer; fileName: string; mimeType: string };
+  media?: { data: Buffer; fileName: string; mimeType: string; voiceNote?: boolean };
   quotedProviderId?: string | undefined;
   /** The caller's own id for the message (see SendOptions). */
   messageId?: string;
@@ -177,6 +178,7 @@ async function providerSend(
             mimeType: media.mimeType,
             // The original client sends the file name as the body: no caption then.
             caption: text && text !== media.fileName ? text : undefined,
+            ...(media.voiceNote === undefined ? {} : { voiceNote: media.voiceNote }),
           },
           messageId ? { messageId } : undefined,
         )

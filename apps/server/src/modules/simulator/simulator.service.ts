@@ -121,6 +121,7 @@ export async function readOutbound(deps: Deps, whatsappId: number, to: string | 
     body: row.body,
     mediaType: row.mediaType,
     mediaName: row.mediaName,
+    voiceNote: row.voiceNote,
     ack: row.ack,
     quotedId: row.quotedId,
     deleted: row.deletedAt !== null,

@@ -1,0 +1,1 @@
+ALTER TABLE "simulator_outbound" ADD COLUMN "voice_note" boolean DEFAULT false NOT NULL;
