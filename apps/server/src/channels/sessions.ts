@@ -207,6 +207,11 @@ export class SessionManager {
         updatedAt: whatsapps.updatedAt,
       });
     if (!row) return;
+    // A pairing connection gets a fresh QR code every few seconds: those stay at debug.
+    if (changes.status) {
+      const level = changes.status === "qrcode" ? "debug" : "info";
+      this.deps.log[level]({ whatsappId, companyId: row.companyId, status: row.status }, "connection status changed");
+    }
     const session: WhatsappSessionState = {
       id: row.id,
       status: row.status,

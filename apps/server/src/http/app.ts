@@ -43,6 +43,7 @@ import { authenticateToken, createAuthHooks } from "./auth.js";
 import { frameworkErrors, registerErrorHandler } from "./error-handler.js";
 import { registerHealth } from "./health.js";
 import { registerInputGuard } from "./input-guard.js";
+import { RequestsAtDebug } from "./request-log.js";
 import { docsContentSecurityPolicy, registerSecurity } from "./security.js";
 
 export type App = FastifyInstance<
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors,
+    logController: new RequestsAtDebug(),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
