@@ -176,6 +176,38 @@ describe("flow decisions", () => {
     expect(visitNode(flow, node(flow, "end"), run(), contact).move).toEqual({ kind: "ticket", queueId: 4 });
   });
 
+  it("sends an audio node's and an audio element's file as a voice note when marked as recorded", () => {
+    const flow = doc(
+      [
+        { id: "a", type: "audio", data: { url: "voz.ogg", record: true } },
+        { id: "f", type: "audio", data: { url: "musica.mp3" } },
+        {
+          id: "s",
+          type: "singleBlock",
+          data: {
+            seq: ["audio0", "img0"],
+            elements: [
+              { type: "audio", number: "audio0", value: "nota.mp3", record: true },
+              { type: "img", number: "img0", value: "foto.png" },
+            ],
+          },
+        },
+      ],
+      [],
+    );
+    expect(visitNode(flow, node(flow, "a"), run(), contact).parts).toEqual([
+      { kind: "media", name: "voz.ogg", voiceNote: true },
+    ]);
+    // record defaults to false: a file, whatever its type.
+    expect(visitNode(flow, node(flow, "f"), run(), contact).parts).toEqual([
+      { kind: "media", name: "musica.mp3", voiceNote: false },
+    ]);
+    expect(visitNode(flow, node(flow, "s"), run(), contact).parts).toEqual([
+      { kind: "media", name: "nota.mp3", voiceNote: true },
+      { kind: "media", name: "foto.png" },
+    ]);
+  });
+
   it("derives message ids from the run, the transition and the part", () => {
     expect(flowMessageId(7, 3, 1)).toBe("3EB0F0000000700000003001");
     expect(new Set([flowMessageId(1, 2, 0), flowMessageId(1, 3, 0), flowMessageId(2, 2, 0)]).size).toBe(3);

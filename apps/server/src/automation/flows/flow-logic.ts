@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  type ContentElement,
   FLOW_BRANCH_HANDLES,
   type FlowContent,
   type FlowNode,
@@ -16,8 +17,11 @@ import { joinParts, numberedMenu, parseReply } from "../chatbot/chatbot.logic.js
  * a transition repeated after a crash decides the same (the randomizer included).
  */
 
-/** What a transition sends: a text, or a media file of the company's flow media by its stored name. */
-export type FlowPart = { kind: "text"; body: string } | { kind: "media"; name: string };
+/**
+ * What a transition sends: a text, or a media file of the company's flow media by its stored
+ * name (an audio node's or element's `record` sends it as a voice note).
+ */
+export type FlowPart = { kind: "text"; body: string } | { kind: "media"; name: string; voiceNote?: boolean };
 
 /** Where the run goes after a node's parts went out. */
 export type FlowMove =
@@ -122,9 +126,13 @@ export function visitNode(flow: FlowContent, node: FlowNode, run: RunView, conta
     case "message":
       return { parts: [text(render(node.data.label))], move: nextMove(flow, node) };
     case "img":
-    case "audio":
     case "video":
       return { parts: [{ kind: "media", name: node.data.url }], move: nextMove(flow, node) };
+    case "audio":
+      return {
+        parts: [{ kind: "media", name: node.data.url, voiceNote: node.data.record }],
+        move: nextMove(flow, node),
+      };
     case "menu":
       return { parts: [text(menuText(node, run, contact))], move: { kind: "answer" } };
     case "question":
@@ -157,6 +165,12 @@ export function visitNode(flow: FlowContent, node: FlowNode, run: RunView, conta
   }
 }
 
+function mediaPart(element: Exclude<ContentElement, { type: "message" | "interval" }>): FlowPart {
+  return element.type === "audio"
+    ? { kind: "media", name: element.value, voiceNote: element.record }
+    : { kind: "media", name: element.value };
+}
+
 function visitContent(
   flow: FlowContent,
   node: Extract<FlowNode, { type: "singleBlock" }>,
@@ -180,7 +194,7 @@ function visitContent(
       }
       return { parts, move: after };
     }
-    parts.push(element.type === "message" ? text(render(element.value)) : { kind: "media", name: element.value });
+    parts.push(element.type === "message" ? text(render(element.value)) : mediaPart(element));
   }
   return { parts, move: nextMove(flow, node) };
 }

@@ -30,6 +30,8 @@ beforeAll(async () => {
 afterAll(async () => env.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MP3 = Buffer.from([0xff, 0xfb, 0x90, 0x44, 0, 0, 0, 0]);
+const OPUS = Buffer.concat([Buffer.from("OggS\0\x02", "latin1"), Buffer.alloc(22), Buffer.from("OpusHead\x01\x01")]);
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
@@ -297,6 +299,54 @@ describe("flow engine over the simulator", () => {
     expect(rows[1]!.createdAt.getTime() - rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(1000);
     expect(rows[0]!.createdAt.getTime() - sentAt).toBeLessThan(1000);
     expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "end" });
+  });
+
+  it("sends an audio marked as recorded as a voice note, and one not marked as a file", async () => {
+    const s = await setup(() => flowDocument([], []));
+    // The files as the builder's upload stores them; the ogg would go as a voice note by its type alone.
+    const stored = async (data: Buffer, originalName: string) =>
+      (await env.ctx.media.save(s.companyId, { data, originalName })).path.split("/").at(-1)!;
+    const [recorded, plain, element] = [
+      await stored(MP3, "gravado.mp3"),
+      await stored(OPUS, "arquivo.ogg"),
+      await stored(MP3, "elemento.mp3"),
+    ];
+    const document = flowDocument(
+      [
+        { id: "voice", type: "audio", data: { url: recorded, record: true } },
+        { id: "file", type: "audio", data: { url: plain, record: false } },
+        {
+          id: "content",
+          type: "singleBlock",
+          data: {
+            seq: ["audio0"],
+            elements: [{ type: "audio", number: "audio0", value: element, original: "e.mp3", record: true }],
+          },
+        },
+      ],
+      [
+        ["1", "voice"],
+        ["voice", "file"],
+        ["file", "content"],
+      ],
+    );
+    await env.db.update(flows).set({ flow: document }).where(eq(flows.id, s.flow.id));
+    await s.campaign("audio");
+    const joao = customer(s.connectionIds[0]!);
+    await joao.send("audio");
+    const rows = await waitFor(joao.received, (rows) => rows.length === 3);
+    expect(rows.map((row) => [row.mediaType, row.voiceNote])).toEqual([
+      ["audio", true],
+      ["audio", false],
+      ["audio", true],
+    ]);
+    // What the simulator's API answers of them.
+    const outbound = await env.app.inject({
+      method: "GET",
+      url: `/simulator/outbound?whatsappId=${s.connectionIds[0]}&to=${joao.from}`,
+    });
+    expect(outbound.statusCode, outbound.body).toBe(200);
+    expect(outbound.json().map((item: { voiceNote: boolean }) => item.voiceNote)).toEqual([true, false, true]);
   });
 
   it("starts a phrase campaign's flow only on its own connection, and an inactive campaign not at all", async () => {

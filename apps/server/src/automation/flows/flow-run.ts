@@ -366,7 +366,8 @@ async function outgoingOf(walk: Walk, part: FlowPart): Promise<OutgoingMessage |
   try {
     const data = await deps.media.read(`company${run.companyId}/${part.name}`);
     const type = await detectFile(data, part.name);
-    return { body: "", media: { data, fileName: part.name, mimeType: type.mimeType } };
+    const voiceNote = part.voiceNote === undefined ? {} : { voiceNote: part.voiceNote };
+    return { body: "", media: { data, fileName: part.name, mimeType: type.mimeType, ...voiceNote } };
   } catch (error) {
     deps.log.warn({ err: error, runId: run.id, media: part.name }, "flow media not found: not sent");
     return undefined;
