@@ -8,6 +8,7 @@ import ScheduleIcon from "@mui/icons-material/Schedule";
 import { Box, Link, Stack, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { formatTime } from "../../utils/date";
+import { WhatsappText } from "../tickets/conversation/WhatsappText";
 import { mapUrl, parseVcard } from "./simulatorApi";
 
 interface MessageBubbleProps {
@@ -163,7 +164,7 @@ export function MessageBubble({ message, mine, showSender, localUrl }: MessageBu
             <Attachment message={message} localUrl={localUrl} />
             {text ? (
               <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
-                {text}
+                <WhatsappText text={text} />
               </Typography>
             ) : null}
           </Stack>

@@ -17,6 +17,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { formatRelativeDay } from "../../utils/date";
+import { WhatsappText } from "./conversation/WhatsappText";
 import type { TicketListParams } from "./ticketsApi";
 import { useMessageNotifications } from "./useMessageNotifications";
 import { useTicketList } from "./useTicketList";
@@ -99,7 +100,7 @@ export function NotificationsBell() {
                         </Typography>
                       </Box>
                     }
-                    secondary={ticket.lastMessage}
+                    secondary={<WhatsappText text={ticket.lastMessage} />}
                     slotProps={{ secondary: { noWrap: true } }}
                   />
                 </ListItemButton>

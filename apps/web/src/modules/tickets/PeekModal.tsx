@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { EmptyState, Loading } from "../../components";
 import { formatDateTime } from "../../utils/date";
+import { WhatsappText } from "./conversation/WhatsappText";
 import { peekMessages, ticketsKeys } from "./ticketsApi";
 
 function MessageBubble({ message }: { message: TicketMessage }) {
@@ -33,7 +34,7 @@ function MessageBubble({ message }: { message: TicketMessage }) {
           variant="body2"
           sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", fontStyle: message.isDeleted ? "italic" : undefined }}
         >
-          {text}
+          {message.isDeleted ? text : <WhatsappText text={text} />}
         </Typography>
         <Typography variant="caption" sx={{ display: "block", textAlign: "right", opacity: 0.7 }}>
           {formatDateTime(message.createdAt)}

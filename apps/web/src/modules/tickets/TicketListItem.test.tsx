@@ -32,9 +32,11 @@ function ticket(overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
-function renderItem(item: Ticket, canPeek = false) {
+function renderItem(item: Ticket, canPeek = false, selected = false) {
   const actions = { onOpen: vi.fn(), onAccept: vi.fn(), onClose: vi.fn(), onReopen: vi.fn(), onPeek: vi.fn() };
-  render(<TicketListItem ticket={item} selected={false} canPeek={canPeek} busy={false} compact={false} {...actions} />);
+  render(
+    <TicketListItem ticket={item} selected={selected} canPeek={canPeek} busy={false} compact={false} {...actions} />,
+  );
   return { actions, row: within(screen.getByTestId(`ticket-item-${item.id}`)) };
 }
 
@@ -87,5 +89,20 @@ describe("TicketListItem", () => {
     const { row, actions } = renderItem(ticket(), true);
     fireEvent.click(row.getByRole("button", { name: "Espiar conversa" }));
     expect(actions.onPeek).toHaveBeenCalled();
+  });
+
+  it("draws WhatsApp's marks in the last message, on one line, without the asterisks", () => {
+    const { row } = renderItem(ticket({ lastMessage: "*Ana Admin:*\nEscolha uma opção: *1* _Vendas_" }));
+    const preview = row.getByText("Ana Admin:").parentElement;
+    expect(row.getByText("Ana Admin:").tagName).toBe("STRONG");
+    expect(row.getByText("1").tagName).toBe("STRONG");
+    expect(row.getByText("Vendas").tagName).toBe("EM");
+    expect(preview?.textContent).not.toContain("*");
+    expect(preview?.textContent).not.toContain("_");
+  });
+
+  it("shows no unread badge on the ticket being read", () => {
+    const { row } = renderItem(ticket({ unreadMessages: 2 }), false, true);
+    expect(row.queryByLabelText("2 mensagens não lidas")).toBeNull();
   });
 });

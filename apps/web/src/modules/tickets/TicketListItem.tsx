@@ -6,6 +6,7 @@ import { Avatar, Box, Button, Chip, IconButton, Tooltip, Typography } from "@mui
 import { type KeyboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatRelativeDay } from "../../utils/date";
+import { WhatsappText } from "./conversation/WhatsappText";
 
 export interface TicketItemActions {
   onOpen: (ticket: Ticket) => void;
@@ -63,6 +64,7 @@ export const TicketListItem = memo(function TicketListItem({
 }: TicketListItemProps) {
   const { t } = useTranslation();
   const pending = ticket.status === "pending";
+  const unread = selected ? 0 : ticket.unreadMessages;
   const name = ticket.contact.name || ticket.contact.number;
   const shownName =
     compact && name.length > SMALL_SCREEN_NAME_CHARS ? `${name.slice(0, SMALL_SCREEN_NAME_CHARS)}…` : name;
@@ -122,7 +124,7 @@ export const TicketListItem = memo(function TicketListItem({
             </Typography>
             <Typography
               variant="caption"
-              color={ticket.unreadMessages > 0 ? "success.main" : "text.secondary"}
+              color={unread > 0 ? "success.main" : "text.secondary"}
               sx={{ ml: "auto", flexShrink: 0 }}
             >
               {formatRelativeDay(ticket.updatedAt)}
@@ -130,12 +132,14 @@ export const TicketListItem = memo(function TicketListItem({
           </Box>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, minHeight: 22 }}>
             <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }}>
-              {ticket.lastMessage || t("ticketsList.noMessage")}
+              {/* One line: noWrap folds the message's line breaks into spaces. */}
+              {ticket.lastMessage ? <WhatsappText text={ticket.lastMessage} /> : t("ticketsList.noMessage")}
             </Typography>
-            {ticket.unreadMessages > 0 ? (
+            {/* The ticket on screen is being read: its new messages are not news (the conversation marks them read). */}
+            {unread > 0 ? (
               <Box
                 component="span"
-                aria-label={t("ticketsList.unread", { count: ticket.unreadMessages })}
+                aria-label={t("ticketsList.unread", { count: unread })}
                 sx={{
                   flexShrink: 0,
                   minWidth: 20,
@@ -151,7 +155,7 @@ export const TicketListItem = memo(function TicketListItem({
                   justifyContent: "center",
                 }}
               >
-                {ticket.unreadMessages > 999 ? "999+" : ticket.unreadMessages}
+                {unread > 999 ? "999+" : unread}
               </Box>
             ) : null}
           </Box>

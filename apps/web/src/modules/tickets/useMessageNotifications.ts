@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useSession } from "../../app/session";
 import { getVolume } from "../../app/useVolume";
 import { useSocketEvent } from "../../realtime/socket";
+import { whatsappPlainText } from "./conversation/whatsappText";
 import { playNotificationSound, unlockNotificationSound } from "./notificationSound";
 import { normalizeTicket, type Viewer, viewerOf } from "./ticketPlacement";
 
@@ -70,7 +71,7 @@ export function useMessageNotifications(): void {
     if (!document.hidden || !notificationsSupported() || Notification.permission !== "granted") return;
     const name = payload.contact.name || ticket.contact.name || ticket.contact.number;
     const notification = new Notification(t("notifications.newMessage", { name }), {
-      body: payload.message.body,
+      body: whatsappPlainText(payload.message.body),
       tag: `ticket-${ticket.id}`,
       icon: payload.contact.profilePicUrl || undefined,
     });

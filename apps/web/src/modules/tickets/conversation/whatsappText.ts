@@ -20,3 +20,10 @@ export function whatsappSegments(text: string): TextSegment[] {
   }
   return segments;
 }
+
+/** The text without its marks, for places that cannot draw them (a system notification). */
+export function whatsappPlainText(text: string): string {
+  return whatsappSegments(text)
+    .map((segment) => segment.text)
+    .join("");
+}
