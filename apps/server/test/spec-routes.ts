@@ -39,6 +39,7 @@ export const BUILT_AREAS = new Set([
   "flow-campaigns",
   "integrations",
   "prompts",
+  "chats",
 ]);
 
 export const SPEC_ROUTES: SpecRoute[] = [

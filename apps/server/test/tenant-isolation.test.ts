@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   campaigns,
+  chatMessages,
+  chats,
+  chatUsers,
   contactListItems,
   contactLists,
   fileListOptions,
@@ -71,6 +74,9 @@ interface Records {
   dialogflowIntegrationId: number;
   /** The sealed signing key and service account as stored, to check they stay. */
   integrationSecrets: string[];
+  /** A chat of A's admin and attendant, with one message (its paths take the id or the uuid). */
+  chatId: number;
+  chatUuid: string;
 }
 
 const CASES: Case[] = [
@@ -237,6 +243,14 @@ const CASES: Case[] = [
     url: () => "/queueIntegration",
     payload: (a) => ({ type: "flowbuilder", name: "Sneaky", flowId: a.flowId }),
   },
+  { method: "GET", url: (a) => `/chats/${a.chatId}` },
+  { method: "GET", url: (a) => `/chats/${a.chatUuid}` },
+  { method: "PUT", url: (a) => `/chats/${a.chatId}`, payload: { title: "Hijacked" } },
+  { method: "DELETE", url: (a) => `/chats/${a.chatUuid}` },
+  { method: "POST", url: (a) => `/chats/${a.chatId}/read` },
+  { method: "GET", url: (a) => `/chats/${a.chatId}/messages` },
+  { method: "POST", url: (a) => `/chats/${a.chatId}/messages`, payload: { message: "Hijacked" } },
+  { method: "POST", url: () => "/chats", payload: (a) => ({ title: "Sneaky", users: [a.tenant.agent.id] }) },
 ];
 
 let env: TestEnv;
@@ -348,8 +362,23 @@ beforeAll(async () => {
     flowCampaignId: flowCampaign!.id,
     promptId: (await newPrompt(env.db, companyId, { name: "Private prompt", queueId: queue.id })).id,
     bQueueId: 0,
+    chatId: 0,
+    chatUuid: "",
     ...(await privateIntegrations(companyId)),
   };
+  const [chat] = await env.db
+    .insert(chats)
+    .values({ companyId, title: "Private chat", ownerId: tenant.admin.id, lastMessage: "Private" })
+    .returning();
+  await env.db.insert(chatUsers).values([
+    { companyId, chatId: chat!.id, userId: tenant.admin.id },
+    { companyId, chatId: chat!.id, userId: tenant.agent.id, unreads: 1 },
+  ]);
+  await env.db
+    .insert(chatMessages)
+    .values({ companyId, chatId: chat!.id, senderId: tenant.admin.id, message: "Private" });
+  a.chatId = chat!.id;
+  a.chatUuid = chat!.uuid;
   b = await newTenant(env);
   a.bQueueId = (await newQueue(env.db, b.company.id)).id;
 });
@@ -463,5 +492,11 @@ describe("tenant isolation", () => {
         .sort(),
     ).toEqual([...a.integrationSecrets].sort());
     expect(stored.map((row) => row.name)).not.toContain("Sneaky");
+    const chat = await env.app.inject({ url: `/chats/${a.chatId}`, headers: a.tenant.agentHeaders });
+    expect(chat.json()).toMatchObject({ title: "Private chat", lastMessage: "Private" });
+    expect(chat.json().users.find((member: { userId: number }) => member.userId === a.tenant.agent.id).unreads).toBe(1);
+    const chatThread = await env.app.inject({ url: `/chats/${a.chatId}/messages`, headers: a.tenant.agentHeaders });
+    expect(chatThread.json().records.map((record: { message: string }) => record.message)).toEqual(["Private"]);
+    expect(await env.db.select().from(chats)).toHaveLength(1);
   });
 });

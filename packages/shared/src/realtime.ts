@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Announcement } from "./announcements.schemas.js";
 import { CampaignSettings } from "./campaign-settings.schemas.js";
 import { CampaignRecord } from "./campaigns.schemas.js";
+import { Chat, ChatMessage } from "./chats.schemas.js";
 import { IsoDate } from "./common.schemas.js";
 import { ContactList, ContactListItem } from "./contact-lists.schemas.js";
 import { Contact } from "./contacts.schemas.js";
@@ -186,38 +187,15 @@ export const ScheduleEventPayload = z.discriminatedUnion("action", [
 ]);
 export type ScheduleEventPayload = z.infer<typeof ScheduleEventPayload>;
 
-/*
- * Document 2's events, NOT EMITTED YET: their modules are still to be built. The
- * spec names the channels and their actions (create, update, delete, reload; the
- * chat's new-message) and lists each entity's fields (document 2 section 3); the
- * payloads follow the built events' shape ({ action, <entity> } and
- * { action: "delete", <entity>Id }). When a module is built, its response schema
- * replaces the record here and its events are checked like the others.
+/**
+ * `company-{id}-chat` (document 1 section 7 names new-message and update), sent
+ * to the chat's members only: a new message (with the chat, each member's unreads
+ * counted), a chat made or changed (a read is an update to the reader), and a chat
+ * deleted or a member taken out of it (delete, to the ones who lose it).
  */
-
-const ChatRecord = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  title: z.string(),
-  ownerId: z.number(),
-  users: z.array(
-    z.object({ userId: z.number(), unreads: z.number(), user: z.object({ id: z.number(), name: z.string() }) }),
-  ),
-  lastMessage: z.string(),
-  updatedAt: IsoDate,
-});
-const ChatMessageRecord = z.object({
-  chatId: z.number(),
-  senderId: z.number(),
-  sender: z.object({ name: z.string() }),
-  message: z.string(),
-  createdAt: IsoDate,
-});
-
-/** `company-{id}-chat` (not emitted yet): document 1 names new-message and update. */
 export const ChatEventPayload = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("new-message"), chat: ChatRecord, newMessage: ChatMessageRecord }),
-  z.object({ action: z.enum(["create", "update"]), chat: ChatRecord }),
+  z.object({ action: z.literal("new-message"), chat: Chat, newMessage: ChatMessage }),
+  z.object({ action: z.enum(["create", "update"]), chat: Chat }),
   z.object({ action: z.literal("delete"), chatId: z.number() }),
 ]);
 export type ChatEventPayload = z.infer<typeof ChatEventPayload>;

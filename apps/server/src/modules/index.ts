@@ -7,6 +7,7 @@ import { registerAnnouncementsRoutes } from "./announcements/announcements.route
 import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCampaignSettingsRoutes } from "./campaign-settings/campaign-settings.routes.js";
 import { registerCampaignsRoutes } from "./campaigns/campaigns.routes.js";
+import { registerChatsRoutes } from "./chats/chats.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
 import { registerContactListsRoutes } from "./contact-lists/contact-lists.routes.js";
 import { registerContactsRoutes } from "./contacts/contacts.routes.js";
@@ -73,5 +74,6 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerFlowsRoutes(app, ctx, auth);
   registerPromptsRoutes(app, ctx, auth);
   registerQueueIntegrationsRoutes(app, ctx, auth);
+  registerChatsRoutes(app, ctx, auth);
   registerPresence(ctx);
 }

@@ -1,5 +1,6 @@
 import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
 import { CAMPAIGNS_ROUTES } from "./campaigns.routes.js";
+import { CHATS_ROUTES } from "./chats.routes.js";
 import { COMPANIES_ROUTES } from "./companies.routes.js";
 import { CONNECTIONS_ROUTES } from "./connections.routes.js";
 import { CONTACT_LISTS_ROUTES } from "./contact-lists.routes.js";
@@ -47,6 +48,7 @@ export const API_ROUTES = {
   ...FLOWS_ROUTES,
   ...QUEUE_INTEGRATIONS_ROUTES,
   ...PROMPTS_ROUTES,
+  ...CHATS_ROUTES,
 } satisfies RouteGroup;
 
 export type ApiRoutes = typeof API_ROUTES;
