@@ -78,6 +78,10 @@ const ConfigSchema = z
     AI_ANSWER_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
     /** The wait before the second try; it doubles with each further one. */
     AI_RETRY_MS: z.coerce.number().int().min(0).default(5_000),
+    /** Tries of one flow transition's messages when the connection is down or refuses them. */
+    FLOW_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /** The wait before a flow's second try to send; it doubles with each further one. */
+    FLOW_RETRY_MS: z.coerce.number().int().min(0).default(5_000),
     /** Dialogflow ES's REST API (detectIntent); tests point it at a local fake. */
     DIALOGFLOW_BASE_URL: z.string().url().default("https://dialogflow.googleapis.com"),
     /**

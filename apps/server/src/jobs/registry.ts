@@ -1,7 +1,7 @@
 import { aiAnswerJob } from "../automation/ai/ai.jobs.js";
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
-import { resumeFlowJob } from "../automation/flows/flows.jobs.js";
+import { resumeFlowJob, retryFlowSendJob } from "../automation/flows/flows.jobs.js";
 import { webhookDeliveryJob } from "../automation/integrations/webhook.jobs.js";
 import { dispatchCampaignJob, resumeCampaignsJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
 import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
@@ -20,6 +20,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   botTimeoutJob,
   inboundStepJob,
   resumeFlowJob,
+  retryFlowSendJob,
   aiAnswerJob,
   webhookDeliveryJob,
   createDueInvoicesJob,

@@ -1,5 +1,5 @@
 import { FlowContent, type FlowNode } from "@atendo/shared";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newQueue, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
@@ -10,12 +10,15 @@ import {
   flows,
   messages,
   simulatorOutbound,
+  ticketNotes,
   tickets,
   whatsapps,
 } from "../../db/schema/index.js";
+import { JOB_SCHEMA } from "../../jobs/jobs.js";
 import { touchTicketWithRelations } from "../../modules/tickets/tickets.repository.js";
 import { runInboundStep } from "../inbound-step.js";
 import { flowMessageId } from "./flow-logic.js";
+import { sendFailedNote } from "./flow-retry.js";
 import { STEP_BUDGET } from "./flow-run.js";
 
 /**
@@ -25,7 +28,8 @@ import { STEP_BUDGET } from "./flow-run.js";
  */
 let env: TestEnv;
 beforeAll(async () => {
-  env = await createTestEnv({ config: { JOB_POLL_SECONDS: "0.5" } });
+  // A failed send is tried 3 times, 1 s then 2 s apart (no other test here fails a send).
+  env = await createTestEnv({ config: { JOB_POLL_SECONDS: "0.5", FLOW_SEND_ATTEMPTS: "3", FLOW_RETRY_MS: "1000" } });
 });
 afterAll(async () => env.close());
 
@@ -504,5 +508,87 @@ describe("flow engine over the simulator", () => {
     expect(await env.db.select().from(messages).where(eq(messages.providerId, menuId))).toHaveLength(1);
     expect(await joao.run()).toMatchObject({ seq: waiting.seq, wait: "answer", nodeId: "menu" });
     expect(await joao.say("1")).toEqual(["Qual é o seu nome?"]);
+  });
+});
+
+describe("a flow message that cannot be sent", () => {
+  /** start → hello → interval 1 s → a content sequence of two texts. */
+  const pausedFlow = () =>
+    flowDocument(
+      [
+        { id: "hello", type: "message", data: { label: "Olá!" } },
+        { id: "pause", type: "interval", data: { sec: 1 } },
+        {
+          id: "later",
+          type: "singleBlock",
+          data: {
+            seq: ["message0", "message1"],
+            elements: [
+              { type: "message", number: "message0", value: "Depois da pausa" },
+              { type: "message", number: "message1", value: "Segunda parte" },
+            ],
+          },
+        },
+      ],
+      [
+        ["1", "hello"],
+        ["hello", "pause"],
+        ["pause", "later"],
+      ],
+    );
+
+  /** The retries waiting for a run, as pg-boss holds them. */
+  const retriesOf = async (runId: number) => {
+    const result = await env.db.execute(
+      sql`select data from ${sql.identifier(JOB_SCHEMA)}.job where name = 'flows.retrySend' and (data->>'runId')::int = ${runId}`,
+    );
+    return result.rows.map((row) => (row as { data: { attempt: number } }).data);
+  };
+  const notesOf = async (ticketId: number) =>
+    (await env.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId))).map((row) => row.note);
+
+  it("is sent by a later try once the connection is back, once, and the flow goes on", async () => {
+    const s = await setup(() => pausedFlow());
+    const [whatsappId] = s.connectionIds as [number];
+    await s.campaign("pausa");
+    const joao = customer(whatsappId);
+    expect(await joao.say("pausa")).toEqual(["Olá!"]);
+    const waiting = (await waitFor(joao.run, (run) => run?.wait === "interval"))!;
+    // The connection drops during the interval: the interval's end cannot send.
+    await env.ctx.sessions!.stop(whatsappId);
+    const [retry] = await waitFor(
+      () => retriesOf(waiting.id),
+      (rows) => rows.length > 0,
+    );
+    expect(retry).toMatchObject({ attempt: 2, seq: waiting.seq + 1 });
+    expect(await joao.run()).toMatchObject({ status: "active", nodeId: "later", wait: null });
+    await env.ctx.sessions!.start(whatsappId);
+
+    const rows = await waitFor(joao.received, (rows) => rows.length >= 3);
+    expect(rows.map((row) => row.body)).toEqual(["Olá!", "Depois da pausa", "Segunda parte"]);
+    expect(await waitFor(joao.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "end" });
+    expect(await notesOf((await joao.ticket())!.id)).toEqual([]);
+  });
+
+  it("ends the run after the last try and leaves a note for the attendants", async () => {
+    const s = await setup(() => pausedFlow());
+    const [whatsappId] = s.connectionIds as [number];
+    await s.campaign("pausa");
+    const joao = customer(whatsappId);
+    expect(await joao.say("pausa")).toEqual(["Olá!"]);
+    await waitFor(joao.run, (run) => run?.wait === "interval");
+    await env.ctx.sessions!.stop(whatsappId);
+
+    const run = await waitFor(joao.run, (run) => run?.status === "ended", 15_000);
+    expect(run).toMatchObject({ endedReason: "sendFailed", nodeId: "later" });
+    const ticket = (await joao.ticket())!;
+    expect(await notesOf(ticket.id)).toEqual([sendFailedNote(3)]);
+    // The ticket waits for a person where it was.
+    expect(ticket).toMatchObject({ status: "pending", userId: null });
+
+    // Back online, nothing of the ended run goes out.
+    await env.ctx.sessions!.start(whatsappId);
+    await sleep(1500);
+    expect((await joao.received()).map((row) => row.body)).toEqual(["Olá!"]);
   });
 });

@@ -29,6 +29,7 @@ import {
   type RunView,
   visitNode,
 } from "./flow-logic.js";
+import { sendFailed } from "./flow-retry.js";
 import {
   endRun,
   endTicketRun,
@@ -38,7 +39,7 @@ import {
   moveRun,
   type RunChanges,
 } from "./flow-runs.repository.js";
-import { enqueueResume, type ResumeRef, wakeResumeAt } from "./flows.jobs.js";
+import { enqueueResume, type ResumeRef, type RetryRef, wakeResumeAt } from "./flows.jobs.js";
 
 /*
  * The flow engine: runs a ticket's flow run from node to node, a transition at a time, each
@@ -66,6 +67,10 @@ interface Walk {
   flow: FlowContent;
   /** Node visits left in this step. */
   budget: number;
+  /** The try of the next transition's send (flow-retry.ts): above 1 when a retry runs it. */
+  attempt: number;
+  /** The customer's message the next transition answers, if any (a retry answers it again). */
+  answering: number | null;
 }
 
 /** Whether the ticket is still the bot's: an attendant who takes it stops its flow. */
@@ -111,7 +116,7 @@ export async function startFlow(
  * run already took (a step repeated after a crash) is not taken twice; a run found between
  * two nodes (a step cut short) is carried on.
  */
-export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number) {
+export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number, attempt = 1) {
   if (!ticketAutomated(ticket)) {
     await stopRun(deps, run, "takenOver");
     return;
@@ -148,14 +153,15 @@ export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: Ticket
     return;
   }
   walk.budget -= 1;
+  walk.attempt = attempt;
+  walk.answering = messageId;
   if (await apply(walk, node, transition, { lastMessageId: messageId })) await advance(walk);
 }
 
 /**
  * The end of an interval (flows.resume): the run goes on where it paused, unless it moved on
  * since. A resume retried after its process died finds the run between two nodes and carries
- * it on. Never throws: a failed send leaves the run where it was, for the customer's next
- * message to carry on.
+ * it on. Never throws: a failed send is tried again later (flow-retry.ts).
  */
 export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
   try {
@@ -179,6 +185,35 @@ export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
     await advance(walk);
   } catch (error) {
     deps.log.error({ err: error, runId: ref.runId }, "flow resume failed");
+  }
+}
+
+/**
+ * The next try of a transition whose messages could not be sent (flows.retrySend), when the run
+ * still stands where it failed: the transition again, under the same ids, so what left before
+ * the failure is not sent twice. Never throws, like resumeRun.
+ */
+export async function retryRun(deps: FlowDeps, ref: RetryRef): Promise<void> {
+  try {
+    const run = await findRun(deps.db, ref.companyId, ref.runId);
+    if (run?.status !== "active" || run.seq !== ref.seq) return;
+    const ticket = await findTicketRow(deps.db, run.companyId, run.ticketId);
+    if (!ticket) return;
+    if (!ticketAutomated(ticket)) {
+      await stopRun(deps, run, "takenOver");
+      return;
+    }
+    if (run.wait === "answer" && ref.messageId !== null) {
+      await runInbound(deps, run, ticket, ref.messageId, ref.attempt);
+      return;
+    }
+    if (run.wait !== null) return;
+    const walk = await openWalk(deps, run, ticket);
+    if (!walk) return;
+    walk.attempt = ref.attempt;
+    await advance(walk);
+  } catch (error) {
+    deps.log.error({ err: error, runId: ref.runId, attempt: ref.attempt }, "flow retry failed");
   }
 }
 
@@ -215,7 +250,16 @@ async function openWalk(
     await stopRun(deps, run, "invalidFlow");
     return undefined;
   }
-  return { deps, run, ticket, contact: { name: contact?.name ?? "" }, flow: flow.data, budget: STEP_BUDGET };
+  return {
+    deps,
+    run,
+    ticket,
+    contact: { name: contact?.name ?? "" },
+    flow: flow.data,
+    budget: STEP_BUDGET,
+    attempt: 1,
+    answering: null,
+  };
 }
 
 /** Visits nodes until the run waits or ends, within the step's budget. */
@@ -298,6 +342,9 @@ async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, ext
   const row = await sendParts(walk, transition.parts, commit);
   if (!row) return false;
   walk.run = row;
+  // The transition went out: a later one starts its own tries.
+  walk.attempt = 1;
+  walk.answering = null;
   if (row.status === "ended")
     deps.log.info({ runId: row.id, ticketId: row.ticketId, reason: row.endedReason }, "flow run ended");
   await afterCommit?.();
@@ -351,6 +398,12 @@ async function sendParts(
       // it again under the same id.
       if (error instanceof AppError && error.code === "ERR_CREATING_MESSAGE") {
         deps.log.warn({ runId: run.id, seq: run.seq, messageId }, "flow message sent but not stored here");
+        return undefined;
+      }
+      // The sending path refused it (the connection down, the provider failing): tried again later.
+      if (error instanceof AppError) {
+        const failed = { run, ticket, attempt: walk.attempt, messageId: walk.answering, code: error.code };
+        await sendFailed(deps, failed);
         return undefined;
       }
       throw error;

@@ -47,3 +47,45 @@ export async function enqueueResume(
 export function wakeResumeAt(deps: Pick<AppContext, "jobs">, at: Date): void {
   setTimeout(() => deps.jobs.wake(resumeFlowJob), Math.max(0, at.getTime() - Date.now())).unref();
 }
+
+/**
+ * Which failed transition of which run a retry sends again: the run's seq when its send failed
+ * (the transition did not commit, so the run still stands there), the try it is, and the
+ * customer's message the transition answered (a menu repeated on an invalid answer), if any.
+ */
+export interface RetryRef {
+  companyId: number;
+  runId: number;
+  seq: number;
+  attempt: number;
+  messageId: number | null;
+}
+
+/**
+ * The next try of a transition whose messages could not be sent (the connection down, the
+ * provider refusing them): the same parts under the same ids, so nothing goes out twice. "short"
+ * keyed by the transition: one try waits at a time, whoever failed it (the first try in an
+ * inbound step, a customer's message that carried the run on, a retry). A try whose run has
+ * moved on or ended since does nothing.
+ */
+export const retryFlowSendJob = defineJob<RetryRef>({
+  name: "flows.retrySend",
+  payload: z.object({
+    companyId: z.number().int().positive(),
+    runId: z.number().int().positive(),
+    seq: z.number().int().min(0),
+    attempt: z.number().int().min(2),
+    messageId: z.number().int().positive().nullable(),
+  }),
+  policy: "short",
+  concurrency: 4,
+  heartbeatSeconds: 10,
+  // Loaded when the job runs: the engine writes this job, so a static import would be a cycle.
+  handler: async (ctx, ref) => (await import("./flow-run.js")).retryRun(ctx, ref),
+});
+
+/** Writes the next try, due at `at`, and nudges this process's workers then. */
+export async function enqueueRetry(deps: Pick<AppContext, "jobs">, ref: RetryRef, at: Date): Promise<void> {
+  await deps.jobs.enqueue(retryFlowSendJob, ref, { runAt: at, singletonKey: `run:${ref.runId}:${ref.seq}` });
+  setTimeout(() => deps.jobs.wake(retryFlowSendJob), Math.max(0, at.getTime() - Date.now())).unref();
+}

@@ -19,7 +19,9 @@ export type FlowRunEnd =
   | "missingNode"
   | "flowInactive"
   | "invalidFlow"
-  | "failed";
+  | "failed"
+  /** The transition's messages could not be sent after every try: left to the attendants. */
+  | "sendFailed";
 
 /**
  * One flow run of a ticket: the state machine the engine keeps in the database, never in
