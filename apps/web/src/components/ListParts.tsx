@@ -1,5 +1,7 @@
+import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
 import { Box, CircularProgress, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
 import type { ReactNode, RefObject, UIEvent } from "react";
+import { EmptyState } from "./EmptyState";
 import { Loading } from "./Loading";
 import { MainPaper } from "./PageShell";
 
@@ -53,5 +55,19 @@ export function RowAction({ label, onClick, children }: { label: string; onClick
         {children}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/**
+ * The body of a list page the signed-in profile cannot use (the server would answer 403):
+ * says so, in place of a list that would stay empty.
+ */
+export function NoAccessPaper({ title, hint }: { title: string; hint: string }) {
+  return (
+    <MainPaper sx={{ p: 0 }} role="status" data-testid="no-access">
+      <EmptyState icon={<LockOutlinedIcon sx={{ fontSize: 56 }} />} title={title}>
+        {hint}
+      </EmptyState>
+    </MainPaper>
   );
 }

@@ -1,12 +1,16 @@
 export { ConfirmationModal, type ConfirmationModalProps } from "./ConfirmationModal";
 export { EmptyState } from "./EmptyState";
-export { LoadingMoreRow, PagedListPaper, RowAction } from "./ListParts";
+export { ListPageHeader, type ListPageHeaderProps } from "./ListPageHeader";
+export { LoadingMoreRow, NoAccessPaper, PagedListPaper, RowAction } from "./ListParts";
 export { Loading } from "./Loading";
 export {
+  type LiveChange,
   nearBottom,
   uniqueById,
+  useCachedList,
   useDebouncedSearch,
   useListCache,
+  useLiveList,
   useLoadMore,
   usePagedList,
   useRecordDialog,

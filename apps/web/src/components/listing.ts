@@ -1,11 +1,18 @@
-import { INFINITE_SCROLL_THRESHOLD_PX, SEARCH_DEBOUNCE_MS } from "@atendo/shared";
+import {
+  INFINITE_SCROLL_THRESHOLD_PX,
+  type RealtimeEventName,
+  type RealtimePayload,
+  SEARCH_DEBOUNCE_MS,
+} from "@atendo/shared";
 import { type InfiniteData, type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { type RefObject, type UIEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useSession } from "../app/session";
+import { useSocketEvent } from "../realtime/socket";
 
 /**
- * Helpers shared by the back-office list pages (contacts, tags, quick messages, users):
- * debounced search, infinite scroll within the spec's threshold, one row per id,
- * and changes applied to every cached search of a list.
+ * Helpers shared by the back-office list pages: debounced search, infinite scroll within the
+ * spec's threshold, one row per id, changes applied to every cached search of a list, and the
+ * list kept live from its company channel.
  */
 
 /** Follows `text` (trimmed) 500 ms after the last change (document 2 section 9). */
@@ -114,6 +121,11 @@ interface SearchedListOptions<TPage, TRow> {
   keys: { lists: () => QueryKey; list: (searchParam: string) => QueryKey };
   fetchPage: (searchParam: string, page: number, signal: AbortSignal) => Promise<TPage>;
   rowsOf: (page: TPage) => readonly TRow[];
+  /**
+   * The hook turning the typed text into the search sent (a hook: the same one on every render);
+   * by default the text 500 ms after the last change.
+   */
+  useSearch?: (text: string) => string;
 }
 
 /**
@@ -125,10 +137,11 @@ export function useSearchedPagedList<TPage extends { hasMore: boolean }, TRow ex
   keys,
   fetchPage,
   rowsOf,
+  useSearch = useDebouncedSearch,
 }: SearchedListOptions<TPage, TRow>) {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
+  const searchParam = useSearch(searchText);
   const list = usePagedList({
     queryKey: keys.list(searchParam),
     fetchPage: (page, signal) => fetchPage(searchParam, page, signal),
@@ -137,6 +150,65 @@ export function useSearchedPagedList<TPage extends { hasMore: boolean }, TRow ex
   const updateLists = useListCache<InfiniteData<TPage, number>>(keys.lists);
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: keys.lists() }), [queryClient, keys]);
   return { ...list, searchText, setSearchText, searchParam, updateLists, reload };
+}
+
+/** One list kept in a single cache entry (no search, no pages), in the shape useLiveList works on. */
+export function useCachedList<TData>(queryKey: QueryKey) {
+  const queryClient = useQueryClient();
+  const updateLists = useCallback(
+    (change: (data: TData, listSearch: string) => TData | undefined) =>
+      queryClient.setQueryData<TData>(queryKey, (data) => (data === undefined ? data : change(data, ""))),
+    [queryClient, queryKey],
+  );
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
+  return { updateLists, reload };
+}
+
+/** What one realtime event does to a list: drop a row, put a changed row in place, or fetch the list again. */
+export type LiveChange<TRow> = { removed: number } | { changed: TRow } | "reload";
+
+interface LiveListOptions<E extends RealtimeEventName, TData, TRow> {
+  /** The list's company channel, such as `companyEvent.tag`. */
+  channel: (companyId: number) => E;
+  /** Reads one event of the channel. */
+  read: (payload: RealtimePayload<E>) => LiveChange<TRow>;
+  /** Drops a row from one cached list; a module-level function, so the callbacks stay stable. */
+  remove: (data: TData, id: number) => TData | undefined;
+  /** Puts a changed row in place in one cached list (whose search is `listSearch`); module-level too. */
+  replace: (data: TData, row: TRow, listSearch: string) => TData | undefined;
+}
+
+/** The list useLiveList keeps: changes applied to every cached search, and all of them fetched again. */
+interface LiveListTarget<TData> {
+  updateLists: (change: (data: TData, listSearch: string) => TData | undefined) => void;
+  reload: () => void;
+}
+
+/**
+ * Keeps a list page's cached lists in step with its company channel (each event read into a
+ * LiveChange) and gives the page the same changes for its own writes: `removeRow` after a delete,
+ * `saved` after the record dialog (a new record is fetched again, since only the server knows its
+ * place in the order; an edited one is replaced where it is).
+ */
+export function useLiveList<E extends RealtimeEventName, TData, TRow>(
+  list: LiveListTarget<TData>,
+  { channel, read, remove, replace }: LiveListOptions<E, TData, TRow>,
+) {
+  const { user } = useSession();
+  const { updateLists, reload } = list;
+  const removeRow = useCallback((id: number) => updateLists((data) => remove(data, id)), [updateLists, remove]);
+  const replaceRow = useCallback(
+    (row: TRow) => updateLists((data, listSearch) => replace(data, row, listSearch)),
+    [updateLists, replace],
+  );
+  useSocketEvent(user ? channel(user.companyId) : null, (payload) => {
+    const change = read(payload);
+    if (change === "reload") reload();
+    else if ("removed" in change) removeRow(change.removed);
+    else replaceRow(change.changed);
+  });
+  const saved = useCallback((row: TRow, isNew: boolean) => (isNew ? reload() : replaceRow(row)), [reload, replaceRow]);
+  return { removeRow, replaceRow, saved };
 }
 
 /** A page's record dialog: closed, open for a new record (`id` null), or open on one record. */

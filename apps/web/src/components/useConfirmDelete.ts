@@ -6,11 +6,11 @@ import { toastError } from "../api/client";
 /**
  * The delete flow of a list page: `ask(row)` opens the confirmation, `confirm` deletes
  * (`remove` calls the API and updates the cache), then toasts `deletedMessage`, or the error.
- * A `remove` that answers a text (the server's own message) has that toasted instead.
+ * A `remove` that answers a non-empty text (the server's own message) has that toasted instead.
  * The row stays in `target` while the confirmation closes, so its title does not blink.
  * Spread `dialog` on a `ConfirmationModal`.
  */
-export function useConfirmDelete<T>(remove: (row: T) => Promise<void | string>, deletedMessage: string) {
+export function useConfirmDelete<T>(remove: (row: T) => Promise<unknown>, deletedMessage: string) {
   const [target, setTarget] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
   const ask = useCallback((row: T) => {
@@ -22,7 +22,9 @@ export function useConfirmDelete<T>(remove: (row: T) => Promise<void | string>, 
     if (target === null) return;
     try {
       const answered = await remove(target);
-      toast.success(answered || deletedMessage, { autoClose: TOAST_DURATION_MS });
+      toast.success(typeof answered === "string" && answered ? answered : deletedMessage, {
+        autoClose: TOAST_DURATION_MS,
+      });
     } catch (err) {
       toastError(err);
     }
