@@ -1,6 +1,5 @@
 import { FLOW_OPENAI_DEFAULT_VOICE, FlowContent, PROMPT_DEFAULTS } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
-import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
 import { findContact } from "../../modules/contacts/contacts.repository.js";
@@ -8,7 +7,6 @@ import { findFlow } from "../../modules/flows/flows.repository.js";
 import { sendTicketMessage } from "../../modules/messages/send.js";
 import { findPrompt } from "../../modules/prompts/prompts.repository.js";
 import { findQueue } from "../../modules/queues/queues.repository.js";
-import { insertTicketNote } from "../../modules/ticket-notes/ticket-notes.repository.js";
 import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
 import { type TicketRow, ticketRelations } from "../../modules/tickets/tickets.repository.js";
 import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
@@ -42,6 +40,7 @@ import {
 } from "./ai-logic.js";
 import { SPEECH_MIME_TYPE, synthesize } from "./azure-speech.js";
 import { chatAnswer, transcribe } from "./openai-client.js";
+import { announceSystemNote, noteForAttendants, writeSystemNote } from "./system-note.js";
 
 export type AiDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "secrets" | "config">;
 
@@ -148,9 +147,14 @@ async function answer(deps: AiDeps, ref: AiAnswerRef): Promise<void> {
 /** The settings that answer now, or undefined when the AI has nothing to do with the ticket any more. */
 async function settingsFor(deps: AiDeps, found: AiTicket, ref: AiAnswerRef): Promise<AiSettings | undefined> {
   const { ticket } = found;
-  if (!aiMayAnswer(ticket)) return undefined;
+  // A plan without useOpenAi answers nothing, a flow's OpenAI node included: the message waits for a person.
+  if (!aiMayAnswer(ticket) || !found.planAllows) return undefined;
   if (ref.flow) return flowSettings(deps, ticket, ref.flow);
-  const promptId = promptIdOf(ticket, { queue: found.queuePromptId, connection: found.connectionPromptId });
+  const promptId = promptIdOf(ticket, {
+    queue: found.queuePromptId,
+    connection: found.connectionPromptId,
+    planAllows: found.planAllows,
+  });
   if (promptId === null) return undefined;
   const prompt = await findPrompt(deps.db, ticket.companyId, promptId);
   if (!prompt) return undefined;
@@ -281,8 +285,9 @@ async function sendAnswer(deps: AiDeps, ticket: TicketRow, settings: AiSettings,
     deps.log.warn({ ticketId: ticket.id, code: error.code }, "AI answer not sent");
     await deps.db.transaction(async (tx) => {
       await markAnswered(tx, ref.companyId, ref.ticketId, ref.messageId);
-      await note(tx, ticket, UNSENT_NOTE);
+      await writeSystemNote(tx, ticket, UNSENT_NOTE);
     });
+    await announceSystemNote(deps, ticket);
   }
 }
 
@@ -303,7 +308,7 @@ async function spoken(
   } catch (error) {
     if (!(error instanceof RemoteCallFailed)) throw error;
     logFailure(deps, { ticketId: ticket.id, ...settings.source }, error.failure, "AI voice failed: answering in text");
-    await note(deps.db, ticket, voiceFallbackNote(error.failure));
+    await noteForAttendants(deps, ticket, voiceFallbackNote(error.failure));
     return undefined;
   }
 }
@@ -347,29 +352,13 @@ async function remoteFailed(deps: AiDeps, ref: AiAnswerRef, failure: RemoteFailu
   if (!found) return;
   await deps.db.transaction(async (tx) => {
     await markAnswered(tx, ref.companyId, ref.ticketId, ref.messageId);
-    await insertTicketNote(tx, {
-      companyId: ref.companyId,
-      ticketId: ref.ticketId,
-      contactId: found.ticket.contactId,
-      userId: null,
-      note: failureNote(failure, ref.attempt),
-    });
+    await writeSystemNote(tx, found.ticket, failureNote(failure, ref.attempt));
   });
+  await announceSystemNote(deps, found.ticket);
 }
 
 /** Logs a remote failure by its service, kind, status and code: never the error's text, which may quote the key. */
 function logFailure(deps: AiDeps, context: Record<string, unknown>, failure: RemoteFailure, message: string): void {
   const level = failure.retryable ? "warn" : "error";
   deps.log[level]({ ...context, remote: failure }, message);
-}
-
-/** A note on the ticket from no one: the system's, for the attendants. */
-async function note(db: Executor, ticket: TicketRow, text: string): Promise<void> {
-  await insertTicketNote(db, {
-    companyId: ticket.companyId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    userId: null,
-    note: text,
-  });
 }

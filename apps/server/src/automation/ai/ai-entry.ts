@@ -18,7 +18,7 @@ export async function aiStep(
   const { companyId, ticketId, messageId } = step;
   const found = await findAiTicket(deps.db, companyId, ticketId);
   if (!found) return false;
-  const prompts = { queue: found.queuePromptId, connection: found.connectionPromptId };
+  const prompts = { queue: found.queuePromptId, connection: found.connectionPromptId, planAllows: found.planAllows };
   if (promptIdOf(found.ticket, prompts) === null) return false;
   try {
     const written = await deps.db.transaction(async (tx) => {

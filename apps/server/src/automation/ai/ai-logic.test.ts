@@ -20,14 +20,15 @@ const ticket = {
   queueId: null,
   chatbot: false,
   automationState: null,
+  promptId: null,
 };
 
 describe("which prompt answers a ticket", () => {
-  const prompts = { queue: 7, connection: 3 };
+  const prompts = { queue: 7, connection: 3, planAllows: true };
   it("the connection's while it has no queue, the queue's once it is in one and out of its menu", () => {
     expect(promptIdOf(ticket, prompts)).toBe(3);
     expect(promptIdOf({ ...ticket, queueId: 5 }, prompts)).toBe(7);
-    expect(promptIdOf({ ...ticket, queueId: 5 }, { queue: null, connection: 3 })).toBeNull();
+    expect(promptIdOf({ ...ticket, queueId: 5 }, { queue: null, connection: 3, planAllows: true })).toBeNull();
     expect(promptIdOf({ ...ticket, queueId: 5, chatbot: true }, prompts)).toBeNull();
   });
   it("none once a person has it, in a group, or after the hand-over", () => {
@@ -35,6 +36,16 @@ describe("which prompt answers a ticket", () => {
     expect(promptIdOf({ ...ticket, userId: 9 }, prompts)).toBeNull();
     expect(promptIdOf({ ...ticket, isGroup: true }, prompts)).toBeNull();
     expect(promptIdOf({ ...ticket, automationState: { [AI_STOPPED_KEY]: true } }, prompts)).toBeNull();
+  });
+  it("the ticket's own before its queue's or connection's, even in the queue's menu", () => {
+    expect(promptIdOf({ ...ticket, promptId: 11 }, prompts)).toBe(11);
+    expect(promptIdOf({ ...ticket, promptId: 11, queueId: 5 }, prompts)).toBe(11);
+    expect(promptIdOf({ ...ticket, promptId: 11, queueId: 5, chatbot: true }, prompts)).toBe(11);
+    expect(promptIdOf({ ...ticket, promptId: 11, userId: 9 }, prompts)).toBeNull();
+  });
+  it("none at all when the company's plan has no useOpenAi", () => {
+    expect(promptIdOf(ticket, { ...prompts, planAllows: false })).toBeNull();
+    expect(promptIdOf({ ...ticket, promptId: 11 }, { ...prompts, planAllows: false })).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ export const AI_STOPPED_KEY = "aiStopped";
 
 type TicketFacts = Pick<
   TicketRow,
-  "status" | "userId" | "isGroup" | "whatsappId" | "queueId" | "chatbot" | "automationState"
+  "status" | "userId" | "isGroup" | "whatsappId" | "queueId" | "chatbot" | "automationState" | "promptId"
 >;
 
 /** The newest customer message the AI is done with (0 when none). */
@@ -41,12 +41,18 @@ export function aiMayAnswer(ticket: TicketFacts): boolean {
 }
 
 /**
- * The prompt that answers the ticket, if any: its queue's once it is in a queue (and out of the
- * queue's option menu), the connection's while it has no queue. A connection's prompt does not
- * answer in a queue without one: the queue is where its attendants are.
+ * The prompt that answers the ticket, if any, when the company's plan has the AI (useOpenAi):
+ * the ticket's own (document 1's ticket field, set on the ticket by an admin) before all;
+ * else its queue's once it is in a queue (and out of the queue's option menu), the
+ * connection's while it has no queue. A connection's prompt does not answer in a queue
+ * without one: the queue is where its attendants are.
  */
-export function promptIdOf(ticket: TicketFacts, prompts: { queue: number | null; connection: number | null }) {
-  if (!aiMayAnswer(ticket)) return null;
+export function promptIdOf(
+  ticket: TicketFacts,
+  prompts: { queue: number | null; connection: number | null; planAllows: boolean },
+) {
+  if (!prompts.planAllows || !aiMayAnswer(ticket)) return null;
+  if (ticket.promptId !== null) return ticket.promptId;
   if (ticket.queueId !== null) return ticket.chatbot ? null : prompts.queue;
   return prompts.connection;
 }

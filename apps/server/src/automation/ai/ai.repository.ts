@@ -1,17 +1,19 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { contacts, messages, queues, tickets, whatsapps } from "../../db/schema/index.js";
+import { companies, contacts, messages, plans, queues, tickets, whatsapps } from "../../db/schema/index.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
 import { AI_ANSWERED_KEY, AI_STOPPED_KEY } from "./ai-logic.js";
 
 /* What the AI reads and keeps of a ticket (its state's keys: ai-logic.ts). */
 
-/** The ticket with where a prompt may come from: its queue's, and its connection's. */
+/** The ticket with where a prompt may come from (its own, its queue's, its connection's) and whether the plan has AI. */
 export interface AiTicket {
   ticket: TicketRow;
   queuePromptId: number | null;
   connectionPromptId: number | null;
   contactName: string;
+  /** The company's plan has useOpenAi (a company without a plan has no AI). */
+  planAllows: boolean;
 }
 
 export async function findAiTicket(db: Executor, companyId: number, ticketId: number): Promise<AiTicket | undefined> {
@@ -21,14 +23,17 @@ export async function findAiTicket(db: Executor, companyId: number, ticketId: nu
       queuePromptId: queues.promptId,
       connectionPromptId: whatsapps.promptId,
       contactName: contacts.name,
+      planAllows: plans.useOpenAi,
     })
     .from(tickets)
     .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, companyId)))
     .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, companyId)))
     .leftJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, companyId)))
+    .leftJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .limit(1);
-  return row && { ...row, contactName: row.contactName ?? "" };
+  return row && { ...row, contactName: row.contactName ?? "", planAllows: row.planAllows === true };
 }
 
 /** Marks the customer's messages up to `messageId` as done, in the caller's transaction. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { FlowContent } from "@atendo/shared";
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { newPrompt, newQueue, newTenant, newUser, newWhatsapp } from "../../../test/factories.js";
 import { type FakeAiServices, OGG_OPUS, startFakeAiServices } from "../../../test/fake-openai.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
@@ -10,11 +10,13 @@ import {
   flowRuns,
   flows,
   messages,
+  plans,
   prompts,
   queues,
   simulatorOutbound,
   ticketNotes,
   tickets,
+  whatsappQueues,
 } from "../../db/schema/index.js";
 import { createSecrets } from "../../secrets/secrets.js";
 import { isSealed } from "../../secrets/stored-keys.js";
@@ -255,6 +257,76 @@ describe("AI answers through the simulator", () => {
   });
 });
 
+describe("which prompt answers", () => {
+  it("the ticket's own prompt answers before its queue's and its connection's", async () => {
+    const s = await setup();
+    const connectionKey = newKey("own-connection");
+    const queueKey = newKey("own-queue");
+    const ticketKey = newKey("own-ticket");
+    const connectionPrompt = await s.prompt({ key: connectionKey });
+    const queuePrompt = await s.prompt({ key: queueKey });
+    const ticketPrompt = await s.prompt({ key: ticketKey });
+    const sales = await newQueue(env.db, s.companyId, { name: "Vendas", promptId: queuePrompt.id });
+    const whatsapp = await s.connection({ promptId: connectionPrompt.id });
+    const rui = customer(whatsapp.id, "Rui");
+
+    expect(await rui.say("Oi")).toEqual(["Resposta para: Oi"]);
+    expect(chatsWithKey(connectionKey)).toHaveLength(1);
+    const opened = (await rui.ticket())!;
+    await env.db.update(tickets).set({ promptId: ticketPrompt.id }).where(eq(tickets.id, opened.id));
+    expect(await rui.say("Tem frete grátis?")).toEqual(["Resposta para: Tem frete grátis?"]);
+    // In a queue with a prompt of its own, the ticket's still answers.
+    await env.db.update(tickets).set({ queueId: sales.id }).where(eq(tickets.id, opened.id));
+    expect(await rui.say("E para o Recife?")).toEqual(["Resposta para: E para o Recife?"]);
+    expect(chatsWithKey(ticketKey)).toHaveLength(2);
+    expect(chatsWithKey(connectionKey)).toHaveLength(1);
+    expect(chatsWithKey(queueKey)).toHaveLength(0);
+  });
+
+  it("answers a ticket whose connection and queue have no prompt when the ticket has one", async () => {
+    const s = await setup();
+    const key = newKey("own-only");
+    const ticketPrompt = await s.prompt({ key });
+    const whatsapp = await s.connection();
+    const ines = customer(whatsapp.id, "Inês");
+
+    await ines.say("Bom dia", 0);
+    const opened = (await ines.ticket())!;
+    await env.db.update(tickets).set({ promptId: ticketPrompt.id }).where(eq(tickets.id, opened.id));
+    expect(await ines.say("Vocês abrem sábado?")).toEqual(["Resposta para: Vocês abrem sábado?"]);
+    expect(chatsWithKey(key)).toHaveLength(1);
+  });
+
+  it("a plan without useOpenAi gets no AI answer: the connection's chatbot has the message instead", async () => {
+    const s = await setup();
+    const key = newKey("no-plan");
+    const prompt = await s.prompt({ key });
+    const whatsapp = await s.connection({ promptId: prompt.id, greetingMessage: "Olá! Escolha um setor:" });
+    const support = await newQueue(env.db, s.companyId, { name: "Suporte" });
+    const sales = await newQueue(env.db, s.companyId, { name: "Vendas" });
+    await env.db.insert(whatsappQueues).values([
+      { companyId: s.companyId, whatsappId: whatsapp.id, queueId: support.id },
+      { companyId: s.companyId, whatsappId: whatsapp.id, queueId: sales.id },
+    ]);
+    await env.db.update(plans).set({ useOpenAi: false }).where(eq(plans.id, s.tenant.company.planId!));
+    const tito = customer(whatsapp.id, "Tito");
+
+    const [menu] = await tito.say("Oi");
+    expect(menu).toContain("Olá! Escolha um setor:");
+    expect(menu).toContain("Suporte");
+    await sleep(500);
+    expect(chatsWithKey(key)).toHaveLength(0);
+    expect(await tito.ticket()).toMatchObject({ status: "pending", userId: null });
+
+    // The flag back on: the connection's prompt answers again.
+    await env.db.update(plans).set({ useOpenAi: true }).where(eq(plans.id, s.tenant.company.planId!));
+    const ugo = customer(whatsapp.id, "Ugo");
+    await env.db.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsapp.id));
+    expect(await ugo.say("Oi")).toEqual(["Resposta para: Oi"]);
+    expect(chatsWithKey(key)).toHaveLength(1);
+  });
+});
+
 describe("remote failures", () => {
   it("a timeout loses nothing: the message is stored and a later try answers it once", async () => {
     const s = await setup();
@@ -279,8 +351,18 @@ describe("remote failures", () => {
     expect(await carla.notes()).toEqual([]);
   });
 
-  it("a 401 is shown to the attendants on the ticket at once, and never tried again", async () => {
+  it("a 401 is shown to the attendants on the ticket at once, live, and never tried again", async () => {
     const s = await setup();
+    // Every ticket update the server sends, with when it was sent.
+    const updates: { at: number; ticketId: number }[] = [];
+    const realtime = env.ctx.realtime as unknown as { toRooms: (...args: unknown[]) => void };
+    const toRooms = realtime.toRooms.bind(realtime);
+    const emit = vi.spyOn(realtime, "toRooms").mockImplementation((...args: unknown[]) => {
+      const [, event, payload] = args as [unknown, string, { action?: string; ticket?: { id: number } }];
+      if (event === `company-${s.companyId}-ticket` && payload.action === "update" && payload.ticket)
+        updates.push({ at: Date.now(), ticketId: payload.ticket.id });
+      toRooms(...args);
+    });
     const key = newKey("revoked");
     const prompt = await s.prompt({ key });
     const whatsapp = await s.connection({ promptId: prompt.id });
@@ -299,6 +381,13 @@ describe("remote failures", () => {
     expect(notes[0]!.note).toContain("OpenAI");
     expect(notes[0]!.note).toContain("HTTP 401");
     expect(notes[0]!.note).not.toContain(key);
+    // The open ticket hears of it: its update goes out once the note is stored.
+    const { ticketId, createdAt } = notes[0]!;
+    await waitFor(
+      async () => updates,
+      (sent) => sent.some((update) => update.ticketId === ticketId && update.at >= createdAt.getTime()),
+    );
+    emit.mockRestore();
     await sleep(500);
     expect(chatsWithKey(key)).toHaveLength(1);
     expect(await davi.received()).toEqual([]);
@@ -396,7 +485,9 @@ describe("audio and voice", () => {
     });
     expect(speech.ssml).toContain('name="pt-BR-FranciscaNeural"');
     expect(speech.ssml).toContain("Entregamos em &lt;2&gt; dias &amp; sem custo.");
-    const sent = (await gil.stored()).filter((row) => row.fromMe);
+    // The network has it before its row commits: the sending path stores a message once the provider took it.
+    const stored = await waitFor(gil.stored, (rows) => rows.some((row) => row.fromMe));
+    const sent = stored.filter((row) => row.fromMe);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ mediaType: "audio" });
   });

@@ -1,4 +1,4 @@
-import { TICKET_NOTE_MIN, type Ticket, type TicketNote, TOAST_DURATION_MS } from "@atendo/shared";
+import { companyEvent, TICKET_NOTE_MIN, type Ticket, type TicketNote, TOAST_DURATION_MS } from "@atendo/shared";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { Box, IconButton, List, ListItem, ListItemText, Stack, TextField, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,20 +6,31 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../../api/client";
+import { useSession } from "../../../app/session";
 import { ConfirmationModal } from "../../../components/ConfirmationModal";
 import { SubmitButton } from "../../../components/SubmitButton";
+import { useSocketEvent } from "../../../realtime/socket";
 import { formatDateTime } from "../../../utils/date";
 import { conversationKeys, createNote, deleteNote, fetchNotes } from "./conversationApi";
 
-/** The ticket's notes about its contact (document 1 sections 3 and 5): at least 2 characters. */
+/**
+ * The ticket's notes about its contact (document 1 sections 3 and 5): at least 2 characters.
+ * Notes without an author are the system's (the AI or an integration telling the attendants
+ * it failed); the server announces them with the ticket's update, so an open list reads again.
+ */
 export function TicketNotes({ ticket, enabled }: { ticket: Ticket; enabled: boolean }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const queryClient = useQueryClient();
   const key = conversationKeys.notes(ticket.id, ticket.contactId);
   const { data: notes = [], isLoading } = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchNotes(ticket.id, ticket.contactId, signal),
     enabled,
+  });
+  useSocketEvent(enabled && user ? companyEvent.ticket(user.companyId) : null, (payload) => {
+    if (payload.action === "update" && payload.ticket.id === ticket.id)
+      void queryClient.invalidateQueries({ queryKey: key });
   });
   const [note, setNote] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -99,7 +110,7 @@ export function TicketNotes({ ticket, enabled }: { ticket: Ticket; enabled: bool
             >
               <ListItemText
                 primary={item.note}
-                secondary={`${item.user?.name ?? ""} · ${formatDateTime(item.createdAt)}`}
+                secondary={`${item.userId === null ? t("conversation.notes.system") : (item.user?.name ?? "")} · ${formatDateTime(item.createdAt)}`}
                 slotProps={{ primary: { sx: { whiteSpace: "pre-wrap", wordBreak: "break-word" } } }}
               />
             </ListItem>

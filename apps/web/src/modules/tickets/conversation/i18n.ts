@@ -119,6 +119,7 @@ const pt = {
       delete: "Excluir observação",
       confirmDelete: "Excluir esta observação?",
       empty: "Nenhuma observação",
+      system: "Sistema",
     },
   },
 };
@@ -244,6 +245,7 @@ const en: typeof pt = {
       delete: "Delete note",
       confirmDelete: "Delete this note?",
       empty: "No notes",
+      system: "System",
     },
   },
 };
@@ -369,6 +371,7 @@ const es: typeof pt = {
       delete: "Eliminar nota",
       confirmDelete: "¿Eliminar esta nota?",
       empty: "Ninguna nota",
+      system: "Sistema",
     },
   },
 };
