@@ -42,6 +42,22 @@ const withinYears = (value: string) => value >= "1000" && value < "9000";
 /** A calendar day, yyyy-MM-dd. */
 export const CalendarDay = z.iso.date("invalidDate").refine(withinYears, "invalidDate");
 
+/**
+ * An IANA time zone (America/Sao_Paulo): days and hours are cut in the
+ * viewer's zone. The web client sends its own; UTC when absent.
+ */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "invalidTimeZone");
+
 /** An ISO instant, with or without its offset. */
 export const Instant = z.iso
   .datetime({ offset: true, local: true, error: "invalidDate" })

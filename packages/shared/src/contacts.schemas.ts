@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IsoDate, name } from "./common.schemas.js";
+import { CalendarDay, Id, IsoDate, ListQuery, name, TimeZone } from "./common.schemas.js";
 import { CONTACT_NUMBER_MAX, CONTACT_NUMBER_MIN } from "./constants.js";
 
 export const ContactExtraInfo = z.object({ id: z.number(), name: z.string(), value: z.string() });
@@ -24,6 +24,27 @@ export type ContactSummary = z.infer<typeof ContactSummary>;
 
 export const ContactsPage = z.object({ contacts: z.array(Contact), count: z.number(), hasMore: z.boolean() });
 export type ContactsPage = z.infer<typeof ContactsPage>;
+
+/** "" from a cleared date field means no filter. */
+const contactsDay = CalendarDay.optional().or(z.literal("").transform(() => undefined));
+
+/**
+ * GET /contacts: the list query, narrowed by the day each contact was created
+ * (createdAt, calendar days yyyy-MM-dd cut in `tz`). `date` keeps that one
+ * day; dateStart..dateEnd, both included, a range (either end may be left
+ * out). Given together, both hold.
+ */
+export const ContactsQuery = ListQuery.extend({
+  date: contactsDay,
+  dateStart: contactsDay,
+  dateEnd: contactsDay,
+  tz: TimeZone.optional().default("UTC"),
+}).superRefine((query, context) => {
+  if (query.dateStart && query.dateEnd && query.dateEnd < query.dateStart) {
+    context.addIssue({ code: "custom", path: ["dateEnd"], message: "beforeStart" });
+  }
+});
+export type ContactsQuery = z.infer<typeof ContactsQuery>;
 
 /** The spec's client sends companyId; the server always answers the caller's company. */
 export const ContactsListQuery = z.object({ companyId: Id.optional() });

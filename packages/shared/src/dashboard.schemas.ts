@@ -1,22 +1,6 @@
 import { z } from "zod";
-import { CalendarDay, Id } from "./common.schemas.js";
+import { CalendarDay, Id, TimeZone } from "./common.schemas.js";
 import { DASHBOARD_MAX_RANGE_DAYS } from "./constants.js";
-
-/**
- * An IANA time zone (America/Sao_Paulo): days and hours are cut in the
- * viewer's zone. The web client sends its own; UTC when absent.
- */
-export const TimeZone = z
-  .string()
-  .max(64)
-  .refine((zone) => {
-    try {
-      new Intl.DateTimeFormat("en", { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, "invalidTimeZone");
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 /** Days a range covers, both ends included. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { IdParams, ListQuery, MessageAnswer } from "../common.schemas.js";
+import { IdParams, MessageAnswer } from "../common.schemas.js";
 import {
   Contact,
   ContactBody,
@@ -7,6 +7,7 @@ import {
   ContactSummary,
   ContactsListQuery,
   ContactsPage,
+  ContactsQuery,
   ContactUpdateBody,
   ContactUploadAnswer,
   ContactUploadBody,
@@ -14,7 +15,7 @@ import {
 import type { RouteGroup } from "./contract.js";
 
 export const CONTACTS_ROUTES = {
-  "GET /contacts": { query: ListQuery, response: ContactsPage },
+  "GET /contacts": { query: ContactsQuery, response: ContactsPage },
   "GET /contacts/list": { query: ContactsListQuery, response: z.array(ContactSummary) },
   /** A spreadsheet's rows, parsed in the browser. */
   "POST /contacts/upload": { body: ContactUploadBody, response: ContactUploadAnswer },

@@ -43,19 +43,33 @@ export async function upsertContact(
   return { contact, created: created === true };
 }
 
-/** One page of a company's contacts, by name, with the total that matches the search. */
+/** Calendar days yyyy-MM-dd, both included, cut in the IANA zone `tz`; either end may be open. */
+export interface CreatedDays {
+  first?: string;
+  last?: string;
+  tz: string;
+}
+
+/**
+ * One page of a company's contacts, by name, with the total that matches the
+ * search and the days of creation. The days become instants in SQL, so the
+ * zone's daylight-saving shifts are PostgreSQL's to apply.
+ */
 export async function pageContacts(
   db: Executor,
   companyId: number,
-  options: { search: string; limit: number; offset: number },
+  options: { search: string; created: CreatedDays; limit: number; offset: number },
 ): Promise<{ rows: ContactRow[]; count: number }> {
   const pattern = likePattern(options.search);
-  const where = options.search
-    ? and(
-        eq(contacts.companyId, companyId),
-        or(ilike(contacts.name, pattern), ilike(contacts.number, pattern), ilike(contacts.email, pattern)),
-      )
-    : eq(contacts.companyId, companyId);
+  const { first, last, tz } = options.created;
+  const where = and(
+    eq(contacts.companyId, companyId),
+    options.search
+      ? or(ilike(contacts.name, pattern), ilike(contacts.number, pattern), ilike(contacts.email, pattern))
+      : undefined,
+    first ? sql`${contacts.createdAt} >= (${first}::date)::timestamp at time zone ${tz}` : undefined,
+    last ? sql`${contacts.createdAt} < (${last}::date + 1)::timestamp at time zone ${tz}` : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -5,11 +5,11 @@ import {
   ContactSummary,
   ContactsListQuery,
   ContactsPage,
+  ContactsQuery,
   ContactUpdateBody,
   ContactUploadAnswer,
   ContactUploadBody,
   IdParams,
-  ListQuery,
   MessageAnswer,
 } from "@atendo/shared";
 import { z } from "zod";
@@ -36,7 +36,7 @@ export function registerContactsRoutes(app: App, ctx: AppContext, auth: AuthHook
   // Document 1 writes GET /contacts, document 2 GET /contacts/: the router answers both spellings.
   app.get(
     "/contacts",
-    { onRequest: auth.user, schema: { tags, querystring: ListQuery, response: { 200: ContactsPage } } },
+    { onRequest: auth.user, schema: { tags, querystring: ContactsQuery, response: { 200: ContactsPage } } },
     async (request) => listContactsPage(ctx, request.auth, request.query),
   );
 

@@ -5,18 +5,18 @@ import {
   ContactBody,
   type ContactImportAnswer,
   type ContactSummary,
+  type ContactsQuery,
   type ContactUpdateBody,
   type ContactUploadAnswer,
   type ContactUploadBody,
   companyEvent,
   hasPermission,
-  type ListQuery,
   NAME_MAX,
   PAGE_SIZE,
 } from "@atendo/shared";
 import type { PhoneContact } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
-import { uniqueViolation } from "../../db/errors.js";
+import { pgErrorOf, uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
@@ -24,6 +24,7 @@ import { findDefaultWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import {
   type ContactChanges,
   type ContactRow,
+  type CreatedDays,
   contactNumberTaken,
   deleteContact,
   extraInfoOfContacts,
@@ -73,16 +74,33 @@ function emitContact(deps: Deps, companyId: number, contact: Contact) {
   deps.realtime.toCompany(companyId, companyEvent.contact(companyId), { action: "update", contact });
 }
 
+/**
+ * The days of creation GET /contacts asks for: `date` and the range both hold,
+ * so the latest start and the earliest end win (an empty list when they cross).
+ */
+function createdDays(query: ContactsQuery): CreatedDays {
+  const latest = (days: (string | undefined)[]) => days.filter(Boolean).sort().at(-1);
+  const earliest = (days: (string | undefined)[]) => days.filter(Boolean).sort().at(0);
+  return { first: latest([query.date, query.dateStart]), last: earliest([query.date, query.dateEnd]), tz: query.tz };
+}
+
 export async function listContactsPage(
   deps: Deps,
   actor: AuthSession,
-  query: ListQuery,
+  query: ContactsQuery,
 ): Promise<{ contacts: Contact[]; count: number; hasMore: boolean }> {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
   const { rows, count } = await pageContacts(deps.db, actor.companyId, {
     search: query.searchParam,
+    created: createdDays(query),
     limit: PAGE_SIZE,
     offset,
+  }).catch((error: unknown) => {
+    // A zone the JavaScript runtime knows but PostgreSQL does not (22023) is the caller's mistake.
+    if (pgErrorOf(error)?.code === "22023") {
+      throw new AppError("ERR_VALIDATION", { fields: [{ path: "querystring.tz", message: "invalidTimeZone" }] });
+    }
+    throw error;
   });
   return {
     contacts: await toContacts(deps, actor.companyId, rows),

@@ -93,6 +93,64 @@ describe("GET /contacts", () => {
     expect(new Set([...ids(first.json().contacts), ...ids(second.json().contacts)]).size).toBe(total);
   });
 
+  it("filters by the day of creation: date, dateStart..dateEnd (both included), in the tz given", async () => {
+    const { company, agentHeaders } = await newTenant(env);
+    const at = (iso: string) => ({ createdAt: new Date(iso) });
+    const beforeMarch = await newContact(env.db, company.id, { name: "A before", ...at("2026-02-28T23:59:59Z") });
+    const firstMoment = await newContact(env.db, company.id, { name: "B first", ...at("2026-03-01T00:00:00Z") });
+    const secondDay = await newContact(env.db, company.id, { name: "C second", ...at("2026-03-02T12:00:00Z") });
+    const lateThird = await newContact(env.db, company.id, { name: "D third", ...at("2026-03-03T23:59:59Z") });
+    const fourth = await newContact(env.db, company.id, { name: "E fourth", ...at("2026-03-04T00:00:00Z") });
+    const other = await newTenant(env);
+    await newContact(env.db, other.company.id, { name: "B foreign", ...at("2026-03-02T12:00:00Z") });
+    const found = async (query: string) => {
+      const response = await env.app.inject({ url: `/contacts?${query}`, headers: agentHeaders });
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json().count, query).toBe(response.json().contacts.length);
+      return ids(response.json().contacts);
+    };
+
+    expect(await found("date=2026-03-01")).toEqual([firstMoment.id]);
+    expect(await found("dateStart=2026-03-01&dateEnd=2026-03-03")).toEqual([
+      firstMoment.id,
+      secondDay.id,
+      lateThird.id,
+    ]);
+    expect(await found("dateStart=2026-03-03")).toEqual([lateThird.id, fourth.id]);
+    expect(await found("dateEnd=2026-02-28")).toEqual([beforeMarch.id]);
+    // date and the range both hold.
+    expect(await found("date=2026-03-02&dateStart=2026-03-01&dateEnd=2026-03-03")).toEqual([secondDay.id]);
+    expect(await found("date=2026-03-04&dateEnd=2026-03-03")).toEqual([]);
+    // With the search.
+    expect(await found("searchParam=third&dateStart=2026-03-01")).toEqual([lateThird.id]);
+    // Days of São Paulo (UTC-3): 2026-03-03 there runs from 03:00 UTC to 03:00 UTC the next day.
+    expect(await found("date=2026-03-03&tz=America/Sao_Paulo")).toEqual([lateThird.id, fourth.id]);
+    expect(await found("date=2026-02-28&tz=America/Sao_Paulo")).toEqual([beforeMarch.id, firstMoment.id]);
+    // A cleared field sends "": no filter.
+    expect(await found("date=&dateStart=&dateEnd=")).toHaveLength(5);
+  });
+
+  it("refuses a malformed day, an end before the start and an unknown time zone", async () => {
+    const { agentHeaders } = await newTenant(env);
+    const cases: [string, string, string][] = [
+      ["date=01/03/2026", "querystring.date", "invalidDate"],
+      ["dateStart=2026-02-30", "querystring.dateStart", "invalidDate"],
+      ["dateStart=2026-03-02&dateEnd=2026-03-01", "querystring.dateEnd", "beforeStart"],
+      ["date=2026-03-01&tz=Mars/Olympus", "querystring.tz", "invalidTimeZone"],
+    ];
+    for (const [query, path, message] of cases) {
+      const response = await env.app.inject({ url: `/contacts?${query}`, headers: agentHeaders });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().error, query).toBe("ERR_VALIDATION");
+      const fields: { path: string; message: string }[] = response.json().fields;
+      expect(new Set(fields.map((field) => field.path)), query).toEqual(new Set([path]));
+      expect(
+        fields.map((field) => field.message),
+        query,
+      ).toContain(message);
+    }
+  });
+
   it("needs a session and a valid pageNumber", async () => {
     const { agentHeaders } = await newTenant(env);
     expect((await env.app.inject({ url: "/contacts" })).statusCode).toBe(401);
