@@ -539,10 +539,10 @@ describe("a flow message that cannot be sent", () => {
 
   /** The retries waiting for a run, as pg-boss holds them. */
   const retriesOf = async (runId: number) => {
-    const result = await env.db.execute(
+    const result = (await env.db.execute(
       sql`select data from ${sql.identifier(JOB_SCHEMA)}.job where name = 'flows.retrySend' and (data->>'runId')::int = ${runId}`,
-    );
-    return result.rows.map((row) => (row as { data: { attempt: number } }).data);
+    )) as unknown as { rows: { data: { attempt: number; seq: number } }[] };
+    return result.rows.map((row) => row.data);
   };
   const notesOf = async (ticketId: number) =>
     (await env.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId))).map((row) => row.note);

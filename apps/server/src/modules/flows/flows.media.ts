@@ -1,11 +1,18 @@
-import { FLOW_LIMITS, FLOW_MEDIA_NAME, type FlowMediaUpload, UPLOAD_LIMITS_BYTES } from "@atendo/shared";
+import {
+  FLOW_LIMITS,
+  FLOW_MEDIA_NAME,
+  type FlowContent,
+  type FlowMediaUpload,
+  UPLOAD_LIMITS_BYTES,
+} from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import type { StoredExtension } from "../../media/file-kind.js";
 import { detectUpload } from "../../media/upload.js";
+import { deleteUnusedFlowMedia, insertFlowMedia } from "./flows.repository.js";
 
-type Deps = Pick<AppContext, "media" | "log">;
+type Deps = Pick<AppContext, "db" | "media" | "log">;
 
 /** The three upload calls of the builder (document 2 section 7). */
 export type FlowMediaRoute = "img" | "audio" | "content";
@@ -28,6 +35,12 @@ const ACCEPTED: Record<FlowMediaRoute, Partial<Record<StoredExtension, number>>>
     mp4: UPLOAD_LIMITS_BYTES.video,
   },
 };
+
+/**
+ * How long an uploaded file no flow uses is kept: the builder uploads when a dialog saves, and
+ * the flow's save may come much later. Past it, the file is an abandoned upload.
+ */
+export const FLOW_MEDIA_UNUSED_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Files per upload: a content sequence holds at most this many elements. */
 export const FLOW_MEDIA_MAX_FILES = FLOW_LIMITS.contentElements;
@@ -107,6 +120,8 @@ export async function storeFlowMedia(
     if (refusal !== undefined) throw refusal;
     if (stored.length === 0) throw invalid("body.medias", "required");
     const names = stored.map((file) => storedName(companyId, file.path));
+    // Only what was uploaded here may be named by the company's documents (flowMediaRefs).
+    await insertFlowMedia(deps.db, companyId, names);
     return { name: names[0]!, names, originals: stored.map((file) => file.original) };
   } catch (error) {
     await removeStored(
@@ -114,5 +129,47 @@ export async function storeFlowMedia(
       stored.map((file) => file.path),
     );
     throw error;
+  }
+}
+
+/** A media file a document names, and where (the path of its field in the saved body). */
+export interface FlowMediaRef {
+  name: string;
+  path: string;
+}
+
+/** The flow media a document names: media nodes' urls and content sequences' media elements. */
+export function flowMediaRefs(content: FlowContent): FlowMediaRef[] {
+  const refs: FlowMediaRef[] = [];
+  content.nodes.forEach((node, index) => {
+    if (node.type === "img" || node.type === "audio" || node.type === "video") {
+      refs.push({ name: node.data.url, path: `body.nodes.${index}.data.url` });
+    }
+    if (node.type === "singleBlock") {
+      node.data.elements.forEach((element, position) => {
+        if (element.type === "img" || element.type === "audio" || element.type === "video") {
+          refs.push({ name: element.value, path: `body.nodes.${index}.data.elements.${position}.value` });
+        }
+      });
+    }
+  });
+  return refs;
+}
+
+/**
+ * After the commit that let go of `names` (a flow saved without them, or deleted): the files no
+ * flow uses any more go, with any upload left unused past the grace. A failure is only logged:
+ * the flow's change stands, and the next one sweeps again.
+ */
+export async function removeUnusedFlowMedia(deps: Deps, companyId: number, names: readonly string[]): Promise<void> {
+  try {
+    const unusedSince = new Date(Date.now() - FLOW_MEDIA_UNUSED_GRACE_MS);
+    const deleted = await deleteUnusedFlowMedia(deps.db, companyId, names, unusedSince);
+    await removeStored(
+      deps,
+      deleted.flatMap((name) => flowMediaStoragePath(companyId, name) ?? []),
+    );
+  } catch (error) {
+    deps.log.error({ err: error, companyId }, "unused flow media not removed");
   }
 }

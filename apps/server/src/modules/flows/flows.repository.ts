@@ -1,8 +1,8 @@
 import { FLOW_CAMPAIGN_PHRASE_MAX, type FlowContent } from "@atendo/shared";
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { flowCampaigns, flows, whatsapps } from "../../db/schema/index.js";
+import { flowCampaigns, flowMedia, flowMediaUses, flows, whatsapps } from "../../db/schema/index.js";
 
 export type FlowRow = typeof flows.$inferSelect;
 /** A flow without its document: what lists and events carry. */
@@ -200,4 +200,91 @@ export async function findPhraseCampaign(
     .orderBy(asc(flowCampaigns.id))
     .limit(1);
   return row?.campaign;
+}
+
+// ---- Flow media ----
+
+/** Records files the builder's upload stored as the company's flow media. */
+export async function insertFlowMedia(db: Executor, companyId: number, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  await db
+    .insert(flowMedia)
+    .values(names.map((name) => ({ companyId, name })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Which of these names are the company's flow media; the rows are held (key share) until the
+ * transaction ends, so a file cannot be deleted between this check and the uses' write.
+ */
+export async function ownedFlowMedia(db: Executor, companyId: number, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .select({ name: flowMedia.name })
+    .from(flowMedia)
+    .where(and(eq(flowMedia.companyId, companyId), inArray(flowMedia.name, [...names])))
+    .for("key share");
+  return new Set(rows.map((row) => row.name));
+}
+
+/** The flow media a flow's saved document names. */
+export async function flowMediaUsedBy(db: Executor, companyId: number, flowId: number): Promise<string[]> {
+  const rows = await db
+    .select({ name: flowMediaUses.name })
+    .from(flowMediaUses)
+    .where(and(eq(flowMediaUses.companyId, companyId), eq(flowMediaUses.flowId, flowId)));
+  return rows.map((row) => row.name);
+}
+
+/** The flow now names exactly these; answers the names it no longer uses. */
+export async function replaceFlowMediaUses(
+  db: Executor,
+  companyId: number,
+  flowId: number,
+  names: readonly string[],
+): Promise<string[]> {
+  const ofFlow = and(eq(flowMediaUses.companyId, companyId), eq(flowMediaUses.flowId, flowId));
+  const dropped = await db
+    .delete(flowMediaUses)
+    .where(names.length > 0 ? and(ofFlow, notInArray(flowMediaUses.name, [...names])) : ofFlow)
+    .returning({ name: flowMediaUses.name });
+  if (names.length > 0) {
+    await db
+      .insert(flowMediaUses)
+      .values(names.map((name) => ({ companyId, flowId, name })))
+      .onConflictDoNothing();
+  }
+  return dropped.map((row) => row.name);
+}
+
+/** A duplicate's document names the same files as its source. */
+export async function copyFlowMediaUses(db: Executor, companyId: number, fromFlowId: number, toFlowId: number) {
+  await db.execute(sql`
+    insert into ${flowMediaUses} (company_id, flow_id, name)
+    select company_id, ${toFlowId}, name from ${flowMediaUses}
+    where company_id = ${companyId} and flow_id = ${fromFlowId}
+    on conflict do nothing`);
+}
+
+/**
+ * Deletes the company's flow media no flow uses any more among `names`, and those never used
+ * that were uploaded before `unusedSince` (a builder closed without saving); answers the names
+ * deleted, whose files the caller removes.
+ */
+export async function deleteUnusedFlowMedia(
+  db: Executor,
+  companyId: number,
+  names: readonly string[],
+  unusedSince: Date,
+): Promise<string[]> {
+  const unused = sql`not exists (select 1 from ${flowMediaUses} where ${flowMediaUses.companyId} = ${flowMedia.companyId} and ${flowMediaUses.name} = ${flowMedia.name})`;
+  const candidates =
+    names.length > 0
+      ? or(inArray(flowMedia.name, [...names]), lt(flowMedia.createdAt, unusedSince))
+      : lt(flowMedia.createdAt, unusedSince);
+  const rows = await db
+    .delete(flowMedia)
+    .where(and(eq(flowMedia.companyId, companyId), candidates, unused))
+    .returning({ name: flowMedia.name });
+  return rows.map((row) => row.name);
 }

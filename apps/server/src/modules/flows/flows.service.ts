@@ -19,8 +19,10 @@ import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { integrationIdsOfFlow } from "../queue-integrations/queue-integrations.repository.js";
 import { maskFlowKeys, sealFlowKeys } from "./flow-keys.js";
+import { flowMediaRefs, removeUnusedFlowMedia } from "./flows.media.js";
 import {
   campaignReferencesOwned,
+  copyFlowMediaUses,
   deleteFlow,
   deleteFlowCampaign,
   type FlowCampaignRow,
@@ -28,15 +30,18 @@ import {
   type FlowSummaryRow,
   findFlow,
   findFlowCampaign,
+  flowMediaUsedBy,
   insertFlow,
   insertFlowCampaign,
   listFlowCampaigns,
+  ownedFlowMedia,
   pageFlows,
+  replaceFlowMediaUses,
   updateFlow,
   updateFlowCampaign,
 } from "./flows.repository.js";
 
-type Deps = Pick<AppContext, "db" | "realtime" | "secrets">;
+type Deps = Pick<AppContext, "db" | "realtime" | "secrets" | "media" | "log">;
 
 const notFound = () => new AppError("ERR_NOT_FOUND");
 
@@ -110,12 +115,17 @@ export async function renameFlow(deps: Deps, actor: AuthSession, id: number, nam
 /** A copy with the same document, named "{name} - cópia" (cut to fit the name's limit). */
 export async function duplicateFlow(deps: Deps, actor: AuthSession, id: number): Promise<FlowRecord> {
   const { companyId } = actor;
-  const source = await findFlow(deps.db, companyId, id);
-  if (!source) throw notFound();
-  const row = await insertFlow(deps.db, companyId, {
-    name: duplicateFlowName(source.name),
-    userId: actor.userId,
-    flow: source.flow,
+  const row = await deps.db.transaction(async (tx) => {
+    // Held so the source's document and its media uses are copied as one.
+    const source = await findFlow(tx, companyId, id, { lock: "key share" });
+    if (!source) throw notFound();
+    const copy = await insertFlow(tx, companyId, {
+      name: duplicateFlowName(source.name),
+      userId: actor.userId,
+      flow: source.flow,
+    });
+    await copyFlowMediaUses(tx, companyId, source.id, copy.id);
+    return copy;
   });
   const flow = flowRecord(row);
   emitFlow(deps, companyId, { action: "create", flow });
@@ -133,10 +143,13 @@ export async function removeFlow(deps: Deps, actor: AuthSession, id: number): Pr
     if (!(await findFlow(tx, companyId, id, { lock: "update" }))) return undefined;
     // The integrations that run it go with it (the list's delete warning): read under the lock.
     const integrationIds = await integrationIdsOfFlow(tx, companyId, id);
+    // Its media uses go with it (cascade); the files go after the commit if no other flow has them.
+    const media = await flowMediaUsedBy(tx, companyId, id);
     const campaignIds = await deleteFlow(tx, companyId, id);
-    return campaignIds && { campaignIds, integrationIds };
+    return campaignIds && { campaignIds, integrationIds, media };
   });
   if (!deleted) throw notFound();
+  await removeUnusedFlowMedia(deps, companyId, deleted.media);
   emitFlow(deps, companyId, { action: "delete", flowId: id });
   for (const flowCampaignId of deleted.campaignIds) emitCampaign(deps, companyId, { action: "delete", flowCampaignId });
   for (const queueIntegrationId of deleted.integrationIds) {
@@ -156,19 +169,32 @@ export async function showFlowContent(deps: Deps, actor: AuthSession, id: number
 
 /**
  * Replaces the flow's document; the shared FlowDocument schema has already checked it. Its keys
- * are sealed, a mask sent back keeping the key stored under it (held while saving).
+ * are sealed, a mask sent back keeping the key stored under it (held while saving). Its media
+ * must be files the company uploaded through the builder (else ERR_VALIDATION unknownMedia at
+ * the field); the files it no longer names are removed after the commit when no flow uses them.
  */
 export async function saveFlowContent(deps: Deps, actor: AuthSession, document: FlowDocument): Promise<FlowAnswer> {
   const { companyId } = actor;
   const incoming = { nodes: document.nodes, connections: document.connections };
+  const refs = flowMediaRefs(incoming);
+  const names = [...new Set(refs.map((ref) => ref.name))];
   const saved = await deps.db.transaction(async (tx) => {
     const stored = await findFlow(tx, companyId, document.idFlow, { lock: "update" });
     if (!stored) return undefined;
+    const owned = await ownedFlowMedia(tx, companyId, names);
+    const unknown = refs.filter((ref) => !owned.has(ref.name));
+    if (unknown.length > 0) {
+      throw new AppError("ERR_VALIDATION", {
+        fields: unknown.map((ref) => ({ path: ref.path, message: "unknownMedia" })),
+      });
+    }
     const content = sealFlowKeys(deps.secrets, incoming, stored.flow);
     const row = await updateFlow(tx, companyId, document.idFlow, { flow: content });
-    return row && { row, content };
+    const dropped = await replaceFlowMediaUses(tx, companyId, document.idFlow, names);
+    return row && { row, content, dropped };
   });
   if (!saved) throw notFound();
+  await removeUnusedFlowMedia(deps, companyId, saved.dropped);
   const flow = flowRecord(saved.row);
   emitFlow(deps, companyId, { action: "update", flow });
   return { flow: { ...flow, flow: maskFlowKeys(deps.secrets, saved.content) } };

@@ -10,11 +10,11 @@ import {
   PAGE_SIZE,
   UPLOAD_LIMITS_BYTES,
 } from "@atendo/shared";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { login, newPlan, newTenant, newUser, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
-import { flows, plans, whatsapps } from "../../db/schema/index.js";
+import { flowMedia, flowMediaUses, flows, plans, whatsapps } from "../../db/schema/index.js";
 import { flowMediaStoragePath } from "./flows.media.js";
 import { findPhraseCampaign } from "./flows.repository.js";
 
@@ -80,6 +80,15 @@ function sampleDocument(idFlow: number): FlowDocumentInput {
   } as FlowDocumentInput;
 }
 
+/**
+ * The media names the sample documents use, recorded as the company's flow media as if the
+ * builder had uploaded them (the flow media tests below upload for real).
+ */
+async function sampleMedia(companyId: number) {
+  const names = ["foto.png", "a.png", "b.ogg", "c.mp4"];
+  await env.db.insert(flowMedia).values(names.map((name) => ({ companyId, name })));
+}
+
 async function saveDocument(headers: Headers, document: FlowDocumentInput) {
   return call(headers, "POST", "/flowbuilder/flow", document);
 }
@@ -94,6 +103,7 @@ describe("flows", () => {
   let tenant: Tenant;
   beforeAll(async () => {
     tenant = await newTenant(env);
+    await sampleMedia(tenant.company.id);
   });
 
   it("creates a flow without a document, announces it, and the builder reads flow.flow as null", async () => {
@@ -541,6 +551,120 @@ describe("flow media", () => {
   });
 });
 
+describe("flow media in saved documents", () => {
+  let tenant: Tenant;
+  beforeAll(async () => {
+    tenant = await newTenant(env);
+  });
+  const fileOf = (companyId: number, name: string) => join(env.ctx.media.root, flowMediaStoragePath(companyId, name)!);
+  const uploaded = async (who: Tenant, data = PNG) => {
+    const response = await upload(who.adminHeaders, "img", [{ data, name: "foto.png" }]);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().name as string;
+  };
+  /** start → an image node showing `name`. */
+  const withImage = (idFlow: number, name: string) =>
+    ({
+      idFlow,
+      nodes: [start, { id: "img", type: "img", position: { x: 500, y: 100 }, data: { url: name } }],
+      connections: [{ id: "e", source: "1", target: "img" }],
+    }) as FlowDocumentInput;
+  const tracked = async (companyId: number, name: string) =>
+    (
+      await env.db
+        .select()
+        .from(flowMedia)
+        .where(and(eq(flowMedia.companyId, companyId), eq(flowMedia.name, name)))
+    ).length > 0;
+
+  it("names only files the company uploaded through the builder", async () => {
+    const flow = await newFlow(tenant.adminHeaders);
+    const own = await uploaded(tenant);
+    expect((await saveDocument(tenant.adminHeaders, withImage(flow.id, own))).statusCode).toBe(200);
+
+    const stranger = await newTenant(env);
+    const theirs = await uploaded(stranger);
+    // A file of the company's that is no flow media: a message's.
+    const message = await env.ctx.media.save(tenant.company.id, { data: PNG, originalName: "recebida.png" });
+    const messageName = message.path.split("/").at(-1)!;
+    const content = {
+      idFlow: flow.id,
+      nodes: [
+        start,
+        {
+          id: "seq",
+          type: "singleBlock",
+          position: { x: 500, y: 100 },
+          data: {
+            seq: ["img0", "img1"],
+            elements: [
+              { type: "img", number: "img0", value: own },
+              { type: "img", number: "img1", value: messageName },
+            ],
+          },
+        },
+      ],
+      connections: [],
+    } as FlowDocumentInput;
+    for (const [document, path] of [
+      [withImage(flow.id, theirs), "body.nodes.1.data.url"],
+      [withImage(flow.id, "nunca-enviado.png"), "body.nodes.1.data.url"],
+      [content, "body.nodes.1.data.elements.1.value"],
+    ] as const) {
+      const response = await saveDocument(tenant.adminHeaders, document);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ error: "ERR_VALIDATION", fields: [{ path, message: "unknownMedia" }] });
+    }
+    // Refused saves leave the document and the files as they were.
+    const saved = (await readDocument(tenant.adminHeaders, flow.id)).flow.flow!;
+    expect(saved.nodes[1]).toMatchObject({ type: "img", data: { url: own } });
+    expect(existsSync(fileOf(tenant.company.id, own))).toBe(true);
+    expect(existsSync(fileOf(stranger.company.id, theirs))).toBe(true);
+    expect(existsSync(join(env.ctx.media.root, message.path))).toBe(true);
+  });
+
+  it("removes a replaced file once no flow names it, keeping what a duplicate still shows", async () => {
+    const flow = await newFlow(tenant.adminHeaders);
+    const [first, second] = [await uploaded(tenant), await uploaded(tenant, JPEG)];
+    expect((await saveDocument(tenant.adminHeaders, withImage(flow.id, first))).statusCode).toBe(200);
+    const copy = (await call(tenant.adminHeaders, "POST", "/flowbuilder/duplicate", { flowId: flow.id })).json();
+
+    // The node's picture replaced: the copy still shows the first one.
+    expect((await saveDocument(tenant.adminHeaders, withImage(flow.id, second))).statusCode).toBe(200);
+    expect(existsSync(fileOf(tenant.company.id, first))).toBe(true);
+    expect(await tracked(tenant.company.id, first)).toBe(true);
+
+    // The copy deleted: nothing names the first picture any more.
+    expect((await call(tenant.adminHeaders, "DELETE", `/flowbuilder/${copy.id}`)).statusCode).toBe(200);
+    expect(existsSync(fileOf(tenant.company.id, first))).toBe(false);
+    expect(await tracked(tenant.company.id, first)).toBe(false);
+    expect(existsSync(fileOf(tenant.company.id, second))).toBe(true);
+
+    // The flow saved without media, then deleted: its last file goes.
+    const bare = { idFlow: flow.id, nodes: [start], connections: [] } as FlowDocumentInput;
+    expect((await saveDocument(tenant.adminHeaders, bare)).statusCode).toBe(200);
+    expect(existsSync(fileOf(tenant.company.id, second))).toBe(false);
+    expect(await env.db.select().from(flowMediaUses).where(eq(flowMediaUses.flowId, flow.id))).toEqual([]);
+  });
+
+  it("deletes a flow's files with it, and an upload left unused past a day at the next save", async () => {
+    const flow = await newFlow(tenant.adminHeaders);
+    const [used, abandoned, fresh] = [await uploaded(tenant), await uploaded(tenant), await uploaded(tenant)];
+    expect((await saveDocument(tenant.adminHeaders, withImage(flow.id, used))).statusCode).toBe(200);
+    await env.db
+      .update(flowMedia)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(and(eq(flowMedia.companyId, tenant.company.id), eq(flowMedia.name, abandoned)));
+
+    expect((await call(tenant.adminHeaders, "DELETE", `/flowbuilder/${flow.id}`)).statusCode).toBe(200);
+    expect(existsSync(fileOf(tenant.company.id, used))).toBe(false);
+    expect(existsSync(fileOf(tenant.company.id, abandoned))).toBe(false);
+    // Uploaded a moment ago: the flow that will name it may not be saved yet.
+    expect(existsSync(fileOf(tenant.company.id, fresh))).toBe(true);
+    expect(await tracked(tenant.company.id, fresh)).toBe(true);
+  });
+});
+
 // ---- Flow campaigns ----
 
 describe("flow campaigns", () => {
@@ -706,6 +830,7 @@ describe("another company's ids", () => {
   beforeAll(async () => {
     a = await newTenant(env);
     b = await newTenant(env);
+    await sampleMedia(a.company.id);
     flowA = await newFlow(a.adminHeaders, "Privado");
     await saveDocument(a.adminHeaders, sampleDocument(flowA.id));
     whatsappA = (await newWhatsapp(env.db, a.company.id)).id;
