@@ -176,7 +176,7 @@ test("the ticket page in light and dark theme", async ({ page, request }) => {
   const background = () =>
     conversation.getByTestId("messages-list").evaluate((element) => getComputedStyle(element).backgroundColor);
   const light = await background();
-  await page.getByRole("button", { name: "toggle theme" }).click();
+  await page.getByRole("button", { name: "Alternar tema claro/escuro" }).click();
   await expect.poll(background).not.toBe(light);
   // Away from the toggle, so its tooltip is not in the picture.
   await page.mouse.move(900, 500);

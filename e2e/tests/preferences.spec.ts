@@ -11,13 +11,13 @@ test("language and theme choices survive a reload", async ({ page, request }) =>
   await loginThroughForm(page, email, "secret123");
   await expect(page.getByTestId("greeting")).toHaveText("Olá Ana Admin, Bem vindo a Demo!");
 
-  await page.getByRole("button", { name: "language" }).click();
+  await page.getByRole("button", { name: "Idioma" }).click();
   await page.getByRole("menuitem", { name: "English" }).click();
   await expect(page.getByTestId("greeting")).toHaveText(/Hello Ana Admin/);
 
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const lightBackground = await background();
-  await page.getByRole("button", { name: "toggle theme" }).click();
+  await page.getByRole("button", { name: "Toggle light/dark theme" }).click();
   await expect.poll(background).not.toBe(lightBackground);
   const darkBackground = await background();
 

@@ -4,7 +4,7 @@ test("an attendant does not see the Administration group", async ({ page }) => {
   await loginThroughForm(page, DEMO.agent);
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(page.getByTestId("greeting")).toContainText("Bruno Atendente");
-  const menu = page.getByRole("navigation", { name: "main menu" });
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
   await expect(menu.getByTestId("menu-tickets")).toBeVisible();
   await expect(menu.getByRole("list", { name: "Administração" })).toHaveCount(0);
   await expect(menu.getByTestId("menu-users")).toHaveCount(0);
@@ -17,7 +17,7 @@ test("an attendant does not see the Administration group", async ({ page }) => {
 test("the demo admin sees the Administration group and the users page", async ({ page }) => {
   await loginThroughForm(page, DEMO.admin);
   await expect(page).toHaveURL(/\/tickets$/);
-  const menu = page.getByRole("navigation", { name: "main menu" });
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
   await expect(menu.getByRole("list", { name: "Administração" })).toBeVisible();
   await menu.getByTestId("menu-users").click();
   await expect(page).toHaveURL(/\/users$/);

@@ -21,7 +21,7 @@ test("a visitor signs up a company, logs in and sees the greeting and the menu",
   await expect(page.getByTestId("greeting")).toHaveText(`Olá ${company}, Bem vindo a ${company}!`);
   // The new company's admin sees its 3-day trial end and the Administration group.
   await expect(page.getByTestId("due-date")).toBeVisible();
-  const menu = page.getByRole("navigation", { name: "main menu" });
+  const menu = page.getByRole("navigation", { name: "Menu principal" });
   await expect(menu.getByRole("list", { name: "Administração" })).toBeVisible();
   await expect(menu.getByTestId("menu-users")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("signup-home.png") });

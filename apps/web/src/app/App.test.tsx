@@ -99,9 +99,9 @@ describe("App shell", () => {
     expect(screen.queryByRole("link", { name: "API" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Open.Ai" })).toBeNull();
     expect(screen.getByRole("link", { name: "Usuários" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "account menu" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "language" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "toggle theme" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Conta" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Idioma" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Alternar tema claro/escuro" })).toBeTruthy();
     expect(localStorage.getItem("token")).toBe("t");
   });
 

@@ -32,7 +32,7 @@ export function LanguageMenu({
     <>
       <Tooltip title={t("userMenu.language")}>
         <IconButton
-          aria-label="language"
+          aria-label={t("userMenu.language")}
           aria-haspopup="menu"
           aria-controls={anchor ? "language-menu" : undefined}
           aria-expanded={anchor ? "true" : undefined}

@@ -181,13 +181,17 @@ export function MainDrawer({ open, temporary, onOpen, onClose }: MainDrawerProps
       <Toolbar sx={{ justifyContent: expanded ? "space-between" : "center", px: expanded ? 2 : 1 }} disableGutters>
         {expanded ? <Logo size={30} /> : <LogoMark size={30} />}
         {expanded ? (
-          <IconButton aria-label="close menu" onClick={onClose} size="small">
+          <IconButton aria-label={t("mainDrawer.close")} onClick={onClose} size="small">
             <ChevronLeftIcon />
           </IconButton>
         ) : null}
       </Toolbar>
       <Divider />
-      <Box component="nav" aria-label="main menu" sx={{ flex: 1, overflowY: "auto", overflowX: "hidden", py: 1 }}>
+      <Box
+        component="nav"
+        aria-label={t("mainDrawer.navigation")}
+        sx={{ flex: 1, overflowY: "auto", overflowX: "hidden", py: 1 }}
+      >
         <List disablePadding>{main.map(renderEntry)}</List>
         {admin.length > 0 ? (
           <List

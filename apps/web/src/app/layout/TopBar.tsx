@@ -9,7 +9,6 @@ import {
   AppBar,
   Avatar,
   Box,
-  Chip,
   Divider,
   IconButton,
   ListItemIcon,
@@ -26,9 +25,9 @@ import { LanguageMenu } from "../../components/LanguageMenu";
 import { AnnouncementsPopover } from "../../modules/announcements/AnnouncementsPopover";
 import { NotificationsBell } from "../../modules/tickets/NotificationsBell";
 import { useThemeMode } from "../../theme/ThemeModeProvider";
-import { formatDate } from "../../utils/date";
 import { useOpenedOnce } from "../../utils/useOpenedOnce";
 import { useSession } from "../session";
+import { DueDateChip } from "./DueDateChip";
 import { VolumeControl } from "./VolumeControl";
 
 // The profile form is fetched when first opened.
@@ -43,14 +42,13 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
   const profileMounted = useOpenedOnce(profileOpen);
   if (!user) return null;
 
-  const dueDate = formatDate(user.company.dueDate);
-  const showDueDate = can(user.profile, "drawer-admin-items:view") && dueDate;
+  const showDueDate = can(user.profile, "drawer-admin-items:view") && Boolean(user.company.dueDate);
 
   return (
     <AppBar position="sticky" color="primary" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
         <Tooltip title={t("mainDrawer.toggle")}>
-          <IconButton edge="start" color="inherit" aria-label="toggle menu" onClick={onToggleDrawer}>
+          <IconButton edge="start" color="inherit" aria-label={t("mainDrawer.toggle")} onClick={onToggleDrawer}>
             <MenuIcon />
           </IconButton>
         </Tooltip>
@@ -64,22 +62,14 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
           >
             {t("mainHeader.greeting", { user: user.name, company: user.company.name })}
           </Typography>
-          {showDueDate ? (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t("mainHeader.activeUntil", { date: dueDate })}
-              sx={{ color: "inherit", borderColor: "currentColor", display: { xs: "none", md: "inline-flex" } }}
-              data-testid="due-date"
-            />
-          ) : null}
+          {showDueDate ? <DueDateChip dueDate={user.company.dueDate} /> : null}
         </Box>
 
         <NotificationsBell />
         <AnnouncementsPopover />
         <LanguageMenu persist />
         <Tooltip title={mode === "light" ? t("userMenu.darkMode") : t("userMenu.lightMode")}>
-          <IconButton color="inherit" aria-label="toggle theme" onClick={toggleMode}>
+          <IconButton color="inherit" aria-label={t("userMenu.toggleTheme")} onClick={toggleMode}>
             {mode === "light" ? <DarkModeOutlinedIcon /> : <LightModeOutlinedIcon />}
           </IconButton>
         </Tooltip>
@@ -89,7 +79,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         <Tooltip title={t("userMenu.refresh")}>
           <IconButton
             color="inherit"
-            aria-label="refresh"
+            aria-label={t("userMenu.refresh")}
             onClick={() => window.location.reload()}
             sx={{ display: { xs: "none", sm: "inline-flex" } }}
           >
@@ -99,7 +89,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
         <Tooltip title={t("userMenu.account")}>
           <IconButton
             color="inherit"
-            aria-label="account menu"
+            aria-label={t("userMenu.account")}
             aria-haspopup="menu"
             aria-controls={accountAnchor ? "account-menu" : undefined}
             aria-expanded={accountAnchor ? "true" : undefined}

@@ -19,7 +19,7 @@ export function VolumeControl() {
     <>
       <Tooltip title={t("userMenu.volume")}>
         <IconButton
-          aria-label="notification volume"
+          aria-label={t("userMenu.volume")}
           color="inherit"
           onClick={(event) => setAnchor(event.currentTarget)}
         >

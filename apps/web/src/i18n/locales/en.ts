@@ -96,11 +96,15 @@ export const en: Locale = {
       subscription: "Subscription",
     },
     toggle: "Open or close the menu",
+    close: "Close the menu",
+    navigation: "Main menu",
     connectionsAlert: "Some connections need attention",
   },
   mainHeader: {
     greeting: "Hello {{user}}, Welcome to {{company}}!",
     activeUntil: "Active until {{date}}",
+    overdue: "Overdue since {{date}}",
+    overdueHint: "The subscription due date has passed.",
   },
   userMenu: {
     account: "Account",

@@ -97,11 +97,15 @@ export const es: Locale = {
       subscription: "Suscripción",
     },
     toggle: "Abrir o cerrar el menú",
+    close: "Cerrar el menú",
+    navigation: "Menú principal",
     connectionsAlert: "Hay conexiones que necesitan atención",
   },
   mainHeader: {
     greeting: "Hola {{user}}, ¡Bienvenido a {{company}}!",
     activeUntil: "Activo hasta {{date}}",
+    overdue: "Vencido el {{date}}",
+    overdueHint: "La fecha de vencimiento de la suscripción ya pasó.",
   },
   userMenu: {
     account: "Cuenta",

@@ -96,11 +96,15 @@ export const pt = {
       subscription: "Assinatura",
     },
     toggle: "Abrir ou fechar o menu",
+    close: "Fechar o menu",
+    navigation: "Menu principal",
     connectionsAlert: "Há conexões que precisam de atenção",
   },
   mainHeader: {
     greeting: "Olá {{user}}, Bem vindo a {{company}}!",
     activeUntil: "Ativo até {{date}}",
+    overdue: "Vencido em {{date}}",
+    overdueHint: "A data de vencimento da assinatura já passou.",
   },
   userMenu: {
     account: "Conta",
