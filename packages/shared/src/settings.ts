@@ -16,6 +16,8 @@ export const SETTING_DEFAULTS = {
   chatBotType: "text",
   asaas: "",
   campaignsEnabled: "true",
+  /** Document 1, side menu: "A setting can make it start open or closed" (on screens above 1200 px). */
+  drawerStartsOpen: "enabled",
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 export const SETTING_KEYS = Object.keys(SETTING_DEFAULTS) as SettingKey[];
@@ -34,6 +36,7 @@ export const SETTING_VALUE_SCHEMAS: Record<SettingKey, z.ZodType<string>> = {
   chatBotType: z.enum(["text", "button", "list"]),
   asaas: z.string().max(500),
   campaignsEnabled: z.enum(["true", "false"]),
+  drawerStartsOpen: onOff,
 };
 
 /** An own key only: `in` also answers true for `__proto__`, `constructor`, `toString`... */

@@ -120,3 +120,34 @@ describe("PUT /settings/{key}", () => {
     expect(response.json()).toEqual({ error: "ERR_NO_PERMISSION" });
   });
 });
+
+describe("drawerStartsOpen (the side menu's start, document 1)", () => {
+  it("defaults to open, takes enabled or disabled from an admin, and reaches every profile's session", async () => {
+    const { adminHeaders, agentHeaders } = await newTenant(env);
+    const sessionSetting = async () => {
+      const me = await env.app.inject({ method: "GET", url: "/auth/me", headers: agentHeaders });
+      expect(me.statusCode).toBe(200);
+      return me.json().company.settings.find((setting: { key: string }) => setting.key === "drawerStartsOpen");
+    };
+    expect(await sessionSetting()).toEqual({ key: "drawerStartsOpen", value: "enabled" });
+
+    const closed = await env.app.inject({
+      method: "PUT",
+      url: "/settings/drawerStartsOpen",
+      headers: adminHeaders,
+      payload: { value: "disabled" },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await sessionSetting()).toEqual({ key: "drawerStartsOpen", value: "disabled" });
+
+    const sideways = await env.app.inject({
+      method: "PUT",
+      url: "/settings/drawerStartsOpen",
+      headers: adminHeaders,
+      payload: { value: "sideways" },
+    });
+    expect(sideways.statusCode).toBe(400);
+    expect(sideways.json().error).toBe("ERR_VALIDATION");
+    expect(await sessionSetting()).toEqual({ key: "drawerStartsOpen", value: "disabled" });
+  });
+});

@@ -21,6 +21,7 @@ export const OPTION_SELECTS: readonly { key: SelectKey; values: readonly string[
   { key: "sendGreetingAccepted", values: ["disabled", "enabled"] },
   { key: "sendMsgTransfTicket", values: ["disabled", "enabled"] },
   { key: "sendGreetingMessageOneQueues", values: ["disabled", "enabled"] },
+  { key: "drawerStartsOpen", values: ["disabled", "enabled"] },
   { key: "userCreation", values: ["disabled", "enabled"], superOnly: true },
 ];
 

@@ -45,6 +45,7 @@ const pt = {
         userCreation: "Criação de usuário no cadastro",
         chatBotType: "Tipo do bot",
         scheduleType: "Gerenciamento de expediente",
+        drawerStartsOpen: "Menu lateral aberto ao entrar (telas largas)",
         asaas: "Token do provedor de pagamento (Asaas)",
       },
       helpers: {
@@ -253,6 +254,7 @@ const en: typeof pt = {
         userCreation: "User creation on signup",
         chatBotType: "Bot type",
         scheduleType: "Business hours management",
+        drawerStartsOpen: "Side menu open on arrival (wide screens)",
         asaas: "Payment provider token (Asaas)",
       },
       helpers: {
@@ -461,6 +463,7 @@ const es: typeof pt = {
         userCreation: "Creación de usuario en el registro",
         chatBotType: "Tipo de bot",
         scheduleType: "Gestión de horario de atención",
+        drawerStartsOpen: "Menú lateral abierto al entrar (pantallas anchas)",
         asaas: "Token del proveedor de pagos (Asaas)",
       },
       helpers: {
