@@ -1,9 +1,7 @@
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { hasCampaignsEntry } from "../api/credentials";
 import { Loading } from "../components/Loading";
-import { NotAvailableYet } from "../components/NotAvailableYet";
 // The tickets page is most users' first screen: built into the entry, its MUI parts are not cut
 // into the small chunks it shares with the lazy pages, which cost more gzip than they save.
 import TicketsPage from "../modules/tickets/TicketsPage";
@@ -42,14 +40,9 @@ const FlowsPage = lazy(() => import("../modules/flows/FlowsPage"));
 const QueueIntegrationsPage = lazy(() => import("../modules/queue-integrations/QueueIntegrationsPage"));
 const PromptsPage = lazy(() => import("../modules/prompts/PromptsPage"));
 const MessagesApiPage = lazy(() => import("../modules/messages-api/MessagesApiPage"));
+const ChatsPage = lazy(() => import("../modules/chats/ChatsPage"));
 // @xyflow/react loads with this page only, so the first screens stay within the bundle budget.
 const FlowBuilderPage = lazy(() => import("../modules/flow-builder/FlowBuilderPage"));
-
-/** A screen a later issue builds, titled with its menu label. */
-function Pending({ labelKey }: { labelKey: string }) {
-  const { t } = useTranslation();
-  return <NotAvailableYet title={t(`mainDrawer.listItems.${labelKey}`)} />;
-}
 
 export function AppRoutes() {
   const { user } = useSession();
@@ -141,7 +134,7 @@ export function AppRoutes() {
               }
             />
             <Route path="/subscription" element={<SubscriptionPage />} />
-            <Route path="/chats/:id?" element={<Pending labelKey="chats" />} />
+            <Route path="/chats/:id?" element={<ChatsPage />} />
 
             {campaigns ? (
               <>

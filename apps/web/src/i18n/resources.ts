@@ -3,6 +3,7 @@ import * as announcements from "../modules/announcements/i18n";
 import * as auth from "../modules/auth/i18n";
 import * as campaignSettings from "../modules/campaign-settings/i18n";
 import * as campaigns from "../modules/campaigns/i18n";
+import * as chats from "../modules/chats/i18n";
 import * as connections from "../modules/connections/i18n";
 import * as contactLists from "../modules/contact-lists/i18n";
 import * as contacts from "../modules/contacts/i18n";
@@ -51,6 +52,7 @@ const MODULES: ModuleLocales[] = [
   announcements,
   campaignSettings,
   campaigns,
+  chats,
   connections,
   contacts,
   contactLists,

@@ -9,7 +9,6 @@ import DashboardOutlinedIcon from "@mui/icons-material/DashboardOutlined";
 import DeviceHubOutlinedIcon from "@mui/icons-material/DeviceHubOutlined";
 import EventAvailableIcon from "@mui/icons-material/EventAvailable";
 import FlashOnIcon from "@mui/icons-material/FlashOn";
-import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutlined";
 import ListIcon from "@mui/icons-material/List";
 import LocalAtmIcon from "@mui/icons-material/LocalAtm";
@@ -25,6 +24,7 @@ import TaskAltIcon from "@mui/icons-material/TaskAlt";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import type { ReactNode } from "react";
+import { ChatsMenuIcon } from "../../modules/chats/ChatsMenuIcon";
 
 export interface MenuLink {
   /** Stable id, used for data-testid="menu-{id}". */
@@ -79,7 +79,7 @@ export function mainEntries({ user, plan, simulator }: MenuContext): MenuEntry[]
     { id: "contacts", to: "/contacts", labelKey: l("contacts"), icon: <ContactPhoneOutlinedIcon /> },
     { id: "schedules", to: "/schedules", labelKey: l("schedules"), icon: <EventAvailableIcon /> },
     { id: "tags", to: "/tags", labelKey: l("tags"), icon: <LocalOfferOutlinedIcon /> },
-    { id: "chats", to: "/chats", labelKey: l("chats"), icon: <ForumOutlinedIcon /> },
+    { id: "chats", to: "/chats", labelKey: l("chats"), icon: <ChatsMenuIcon /> },
     { id: "todolist", to: "/todolist", labelKey: l("tasks"), icon: <TaskAltIcon /> },
     { id: "helps", to: "/helps", labelKey: l("helps"), icon: <HelpOutlineIcon /> },
     Boolean(simulator) && {

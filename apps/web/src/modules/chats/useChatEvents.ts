@@ -1,0 +1,29 @@
+import { type ChatEventPayload, companyEvent } from "@atendo/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSession } from "../../app/session";
+import { useSocketEvent } from "../../realtime/socket";
+import { appendMessage, type ChatMessagesPages, chatsKeys } from "./chatsApi";
+
+/**
+ * Keeps every cached chat list, the unread count and a loaded conversation in
+ * step with `company-{id}-chat` (sent only to the chat's members). `onEvent`
+ * lets a screen react too (the page leaves a chat that was deleted).
+ */
+export function useChatEvents(onEvent?: (payload: ChatEventPayload) => void) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  useSocketEvent(user ? companyEvent.chat(user.companyId) : null, (payload) => {
+    if (payload.action === "new-message") {
+      queryClient.setQueryData<ChatMessagesPages>(chatsKeys.messages(payload.chat.id), (pages) =>
+        appendMessage(pages, payload.newMessage),
+      );
+    }
+    if (payload.action !== "delete") {
+      queryClient.setQueryData(chatsKeys.detail(String(payload.chat.id)), payload.chat);
+      queryClient.setQueryData(chatsKeys.detail(payload.chat.uuid), payload.chat);
+    }
+    void queryClient.invalidateQueries({ queryKey: chatsKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: chatsKeys.unread });
+    onEvent?.(payload);
+  });
+}
