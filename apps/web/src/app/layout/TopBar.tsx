@@ -23,6 +23,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageMenu } from "../../components/LanguageMenu";
 import { AnnouncementsPopover } from "../../modules/announcements/AnnouncementsPopover";
+import { ChatsPopover } from "../../modules/chats/ChatsPopover";
 import { NotificationsBell } from "../../modules/tickets/NotificationsBell";
 import { useThemeMode } from "../../theme/ThemeModeProvider";
 import { useOpenedOnce } from "../../utils/useOpenedOnce";
@@ -67,6 +68,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
 
         <NotificationsBell />
         <AnnouncementsPopover />
+        <ChatsPopover />
         <LanguageMenu persist />
         <Tooltip title={mode === "light" ? t("userMenu.darkMode") : t("userMenu.lightMode")}>
           <IconButton color="inherit" aria-label={t("userMenu.toggleTheme")} onClick={toggleMode}>
