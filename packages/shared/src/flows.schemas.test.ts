@@ -98,6 +98,7 @@ describe("the flow document", () => {
         apiKey: "sk-x",
         prompt: "Você é um atendente educado.",
         projectName: "",
+        model: "gpt-3.5-turbo-1106",
         voice: "texto",
         voiceKey: "",
         voiceRegion: "",
@@ -107,6 +108,17 @@ describe("the flow document", () => {
         queueId: null,
       },
     });
+  });
+
+  it("takes one of the prompts' models for the OpenAI node, and nothing else", () => {
+    const integration = SAMPLES.openai.data.typebotIntegration as Record<string, unknown>;
+    const chosen = FlowDocument.parse(
+      doc([start, withNode("openai", { typebotIntegration: { ...integration, model: "gpt-4o-mini" } })]),
+    );
+    expect(chosen.nodes[1]?.data).toMatchObject({ typebotIntegration: { model: "gpt-4o-mini" } });
+    expect(
+      messages(doc([start, withNode("openai", { typebotIntegration: { ...integration, model: "gpt-9" } })])),
+    ).toEqual(["nodes.1.data.typebotIntegration.model:invalidModel"]);
   });
 
   it("refuses an unknown node type", () => {

@@ -6,6 +6,7 @@ import {
   FLOW_RANDOMIZER,
   NAME_MAX,
   PROMPT_DEFAULTS,
+  PROMPT_MODELS,
   TYPEBOT_DEFAULTS,
 } from "./constants.js";
 
@@ -326,13 +327,18 @@ export const TypebotNodeData = z.object({
   }),
 });
 
-/** An OpenAI node: stored under typebotIntegration like the original (document 2 section 3). */
+/**
+ * An OpenAI node: stored under typebotIntegration like the original (document 2 section 3). The
+ * spec's node has no model (the original always asked the prompts' default); ours chooses one of
+ * the prompts' models, the default for a node saved without it.
+ */
 export const OpenAiNodeData = z.object({
   typebotIntegration: z.object({
     name: requiredText(NAME_MAX),
     projectName: text(100).default(""),
     apiKey: requiredText(500),
     prompt: requiredText(FLOW_LIMITS.prompt),
+    model: z.enum(PROMPT_MODELS, { error: "invalidModel" }).default(PROMPT_DEFAULTS.model),
     voice: z.enum(FLOW_OPENAI_VOICES).default(FLOW_OPENAI_DEFAULT_VOICE),
     voiceKey: text(500).default(""),
     voiceRegion: text(100).default(""),

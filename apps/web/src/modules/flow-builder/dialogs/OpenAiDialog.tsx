@@ -1,4 +1,10 @@
-import { FLOW_OPENAI_DEFAULT_VOICE, FLOW_OPENAI_VOICES, OpenAiNodeData, PROMPT_DEFAULTS } from "@atendo/shared";
+import {
+  FLOW_OPENAI_DEFAULT_VOICE,
+  FLOW_OPENAI_VOICES,
+  OpenAiNodeData,
+  PROMPT_DEFAULTS,
+  PROMPT_MODELS,
+} from "@atendo/shared";
 import { Grid, MenuItem, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +21,7 @@ interface OpenAiForm {
   name: string;
   apiKey: string;
   prompt: string;
+  model: Integration["model"];
   voice: Integration["voice"];
   voiceKey: string;
   voiceRegion: string;
@@ -23,12 +30,13 @@ interface OpenAiForm {
   maxMessages: string;
 }
 
-/** A new node's defaults (document 2 section 3): voice texto, temperature 1, 100 tokens, 10 messages. */
+/** A new node's defaults (document 2 section 3): voice texto, temperature 1, 100 tokens, 10 messages; the prompts' default model. */
 function formOf(initial: Integration | undefined): OpenAiForm {
   return {
     name: initial?.name ?? "",
     apiKey: initial?.apiKey ?? "",
     prompt: initial?.prompt ?? "",
+    model: initial?.model ?? PROMPT_DEFAULTS.model,
     voice: initial?.voice ?? FLOW_OPENAI_DEFAULT_VOICE,
     voiceKey: initial?.voiceKey ?? "",
     voiceRegion: initial?.voiceRegion ?? "",
@@ -62,6 +70,7 @@ export function OpenAiDialog({ mode, initial, onClose, onSave }: NodeDialogProps
       projectName: initial?.typebotIntegration.projectName || form.name.trim(),
       apiKey: form.apiKey,
       prompt: form.prompt,
+      model: form.model,
       voice: form.voice,
       voiceKey: form.voiceKey,
       voiceRegion: form.voiceRegion,
@@ -100,6 +109,15 @@ export function OpenAiDialog({ mode, initial, onClose, onSave }: NodeDialogProps
         />
         <TextField {...field("prompt")} label={t("flowBuilder.openai.prompt")} multiline rows={10} required />
         <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField {...field("model")} select id="flow-openai-model" label={t("flowBuilder.openai.model")}>
+              {PROMPT_MODELS.map((model) => (
+                <MenuItem key={model} value={model}>
+                  {t(`flowBuilder.openai.models.${model}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField {...field("voice")} select id="flow-openai-voice" label={t("flowBuilder.openai.voice")}>
               {FLOW_OPENAI_VOICES.map((voice) => (

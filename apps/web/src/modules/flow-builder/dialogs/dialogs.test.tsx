@@ -115,7 +115,7 @@ describe("node dialogs", () => {
     );
   });
 
-  it("requires the OpenAI node's name, key and prompt, with the spec's defaults for the rest", async () => {
+  it("requires the OpenAI node's name, key and prompt, with the spec's defaults for the rest and a chosen model", async () => {
     const onSave = vi.fn();
     render(<OpenAiDialog mode="create" initial={null} onSave={onSave} onClose={vi.fn()} />);
     expect(screen.getByRole("dialog", { name: "Adicionar OpenAI ao fluxo" })).toBeTruthy();
@@ -135,6 +135,11 @@ describe("node dialogs", () => {
     change(textbox(/Prompt/), "Seja gentil.");
     fireEvent.click(button("Mostrar a chave"));
     expect((screen.getByLabelText(/API Key/) as HTMLInputElement).type).toBe("text");
+    // The prompts' default model until another is chosen.
+    const model = screen.getByRole("combobox", { name: "Modelo" });
+    expect(model.textContent).toBe("GPT 3.5 Turbo");
+    fireEvent.mouseDown(model);
+    fireEvent.click(await screen.findByRole("option", { name: "GPT 4.0" }));
     fireEvent.click(button("Adicionar"));
     await waitFor(() =>
       expect(onSave).toHaveBeenCalledWith({
@@ -143,6 +148,7 @@ describe("node dialogs", () => {
           projectName: "Assistente",
           apiKey: "sk-1",
           prompt: "Seja gentil.",
+          model: "gpt-4o-mini",
           voice: "texto",
           voiceKey: "",
           voiceRegion: "",
