@@ -82,6 +82,10 @@ const ConfigSchema = z
     FLOW_SEND_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
     /** The wait before a flow's second try to send; it doubles with each further one. */
     FLOW_RETRY_MS: z.coerce.number().int().min(0).default(5_000),
+    /** Tries of one Typebot or Dialogflow turn on a timeout, 429 or 5xx (by job); the last failure leaves a note on the ticket. */
+    INTEGRATION_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+    /** Seconds before a turn's second try; each further one waits about twice as long (pg-boss's backoff). */
+    INTEGRATION_RETRY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** Dialogflow ES's REST API (detectIntent); tests point it at a local fake. */
     DIALOGFLOW_BASE_URL: z.string().url().default("https://dialogflow.googleapis.com"),
     /**

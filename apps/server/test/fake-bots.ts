@@ -47,6 +47,8 @@ export interface FakeTypebot {
   calls: { path: string; body: Record<string, unknown> }[];
   /** Sessions Typebot still has, by id: the step each is at. */
   sessions: Map<string, "choice" | "name">;
+  /** The statuses the next chat calls fail with, in order (Typebot's error JSON); then the bot answers again. */
+  fail(...statuses: number[]): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ const choiceInput = {
 export async function startFakeTypebot(slug = "atendo-bot"): Promise<FakeTypebot> {
   const calls: FakeTypebot["calls"] = [];
   const sessions: FakeTypebot["sessions"] = new Map();
+  const failures: number[] = [];
   let url = "";
   const server = createServer(async (request, response) => {
     const raw = await readBody(request);
@@ -89,6 +92,12 @@ export async function startFakeTypebot(slug = "atendo-bot"): Promise<FakeTypebot
     }
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     calls.push({ path, body });
+    const failure = failures.shift();
+    if (failure !== undefined)
+      return json(response, failure, {
+        message: failure === 429 ? "Too many requests" : "Internal server error",
+        code: failure === 429 ? "TOO_MANY_REQUESTS" : "INTERNAL_SERVER_ERROR",
+      });
     const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
     if (request.method === "POST" && start) {
       if (decodeURIComponent(start[1]!) !== slug)
@@ -135,7 +144,7 @@ export async function startFakeTypebot(slug = "atendo-bot"): Promise<FakeTypebot
     json(response, 404, { message: "Not found", code: "NOT_FOUND" });
   });
   url = await listen(server);
-  return { url, slug, calls, sessions, close: close(server) };
+  return { url, slug, calls, sessions, fail: (...statuses) => void failures.push(...statuses), close: close(server) };
 }
 
 // ---------------------------------------------------------------- Dialogflow
@@ -147,6 +156,8 @@ export interface FakeDialogflow {
   accountJson: string;
   projectId: string;
   calls: { session: string; text: string; languageCode: string }[];
+  /** The statuses the next detectIntent calls fail with, in order (Google's error JSON); then the agent answers again. */
+  fail(...statuses: number[]): void;
   close(): Promise<void>;
 }
 
@@ -165,6 +176,7 @@ export async function startFakeDialogflow(projectId = "atendo-agent"): Promise<F
   const clientEmail = `bot@${projectId}.iam.gserviceaccount.com`;
   const calls: FakeDialogflow["calls"] = [];
   const tokens = new Set<string>();
+  const failures: number[] = [];
   const server = createServer(async (request, response) => {
     const raw = await readBody(request);
     const path = new URL(request.url ?? "/", "http://fake").pathname;
@@ -199,6 +211,11 @@ export async function startFakeDialogflow(projectId = "atendo-agent"): Promise<F
     }
     const query = (JSON.parse(raw) as { queryInput: { text: { text: string; languageCode: string } } }).queryInput.text;
     calls.push({ session: decodeURIComponent(detect[2]!), text: query.text, languageCode: query.languageCode });
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      const status = failure === 429 ? "RESOURCE_EXHAUSTED" : failure === 503 ? "UNAVAILABLE" : "INTERNAL";
+      return json(response, failure, { error: { code: failure, message: "The service is busy.", status } });
+    }
     const said = query.text.trim().toLowerCase();
     const intent = /^(oi|olá)\b/.test(said)
       ? { displayName: "Default Welcome Intent", texts: ["Olá! Sou o agente.", "Em que posso ajudar?"] }
@@ -227,7 +244,15 @@ export async function startFakeDialogflow(projectId = "atendo-agent"): Promise<F
     client_email: clientEmail,
     token_uri: "https://oauth2.googleapis.com/token",
   });
-  return { url, tokenUrl: `${url}/token`, accountJson, projectId, calls, close: close(server) };
+  return {
+    url,
+    tokenUrl: `${url}/token`,
+    accountJson,
+    projectId,
+    calls,
+    fail: (...statuses) => void failures.push(...statuses),
+    close: close(server),
+  };
 }
 
 // ---------------------------------------------------------------- Webhook receiver

@@ -47,6 +47,8 @@ export class DialogflowError extends Error {
     message: string,
     readonly stage: "token" | "detectIntent",
     readonly status?: number,
+    /** Google did not answer (in time): a later try may get through. */
+    readonly unanswered = false,
   ) {
     super(message);
     this.name = "DialogflowError";
@@ -119,7 +121,7 @@ export function createDialogflowClient(options: DialogflowOptions) {
     try {
       response = await fetch(url, { method: "POST", ...init, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      throw new DialogflowError(`unreachable: ${(error as Error).message}`, stage);
+      throw new DialogflowError(`unreachable: ${(error as Error).message}`, stage, undefined, true);
     }
     const json = await readJson(response);
     if (!response.ok) throw new DialogflowError(refusalReason(json, response.status), stage, response.status);

@@ -81,6 +81,8 @@ export class TypebotChatError extends Error {
     message: string,
     /** The HTTP status Typebot answered, when it answered. */
     readonly status?: number,
+    /** Why there is no status: the server did not answer (in time), or the URL was refused before any call. */
+    readonly unanswered?: "unreachable" | "refused",
   ) {
     super(message);
   }
@@ -116,9 +118,9 @@ async function post<T>(
       privateTargets,
     );
   } catch (error) {
-    // A refused URL is, to the conversation, a server that does not answer.
-    if (error instanceof OutboundRefused) throw new TypebotChatError(`Typebot ${what} refused: ${error.message}`);
-    throw new TypebotChatError(`Typebot ${what} unreachable: ${(error as Error).message}`);
+    if (error instanceof OutboundRefused)
+      throw new TypebotChatError(`Typebot ${what} refused: ${error.message}`, undefined, "refused");
+    throw new TypebotChatError(`Typebot ${what} unreachable: ${(error as Error).message}`, undefined, "unreachable");
   }
   const text = await response.text();
   if (!response.ok) throw new TypebotChatError(`Typebot ${what} answered ${response.status}`, response.status);

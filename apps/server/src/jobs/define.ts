@@ -39,6 +39,11 @@ export interface JobDefinition<Payload> {
 
 export interface RunningJob {
   id: string;
+  /**
+   * The retries before this run (0 on the first): a handler that must not fail its last try
+   * counts with it. Always given by the workers; a test calling a handler may leave it out.
+   */
+  retryCount?: number;
 }
 
 export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {

@@ -34,6 +34,11 @@ export interface EnqueueOptions {
    * and the job itself cannot part. Without it the job is written on its own.
    */
   tx?: Executor;
+  /**
+   * This job's own retries, over its queue's: `limit` retries after a thrown handler,
+   * `delaySeconds` before the first, doubling (with pg-boss's jitter) when `backoff`.
+   */
+  retry?: { limit: number; delaySeconds: number; backoff: boolean };
 }
 
 /** The process's background jobs: pg-boss on the application's database (DESIGN.md). */
@@ -127,6 +132,14 @@ export function createJobs(options: {
       return boss.send(job.name, data, {
         ...(enqueueOptions.runAt ? { startAfter: enqueueOptions.runAt } : {}),
         ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions.retry
+          ? {
+              retryLimit: enqueueOptions.retry.limit,
+              retryDelay: enqueueOptions.retry.delaySeconds,
+              // pg-boss turns a zero delay with backoff into one second: no delay wants no backoff.
+              retryBackoff: enqueueOptions.retry.backoff && enqueueOptions.retry.delaySeconds > 0,
+            }
+          : {}),
         ...(enqueueOptions.tx ? { db: executorOf(enqueueOptions.tx) } : {}),
       });
     },
@@ -180,7 +193,7 @@ export function createJobs(options: {
                   continue;
                 }
                 try {
-                  await definition.handler(ctx, payload.data as never, { id: job.id });
+                  await definition.handler(ctx, payload.data as never, { id: job.id, retryCount: job.retryCount });
                 } catch (error) {
                   log.error({ err: error, job: definition.name, id: job.id }, "job failed");
                   throw error;

@@ -2,6 +2,7 @@ import { aiAnswerJob } from "../automation/ai/ai.jobs.js";
 import { inboundStepJob } from "../automation/automation.jobs.js";
 import { botTimeoutJob } from "../automation/chatbot/chatbot.jobs.js";
 import { resumeFlowJob, retryFlowSendJob } from "../automation/flows/flows.jobs.js";
+import { botTurnJob } from "../automation/integrations/bot-turn.jobs.js";
 import { webhookDeliveryJob } from "../automation/integrations/webhook.jobs.js";
 import { dispatchCampaignJob, resumeCampaignsJob, startCampaignJob } from "../modules/campaigns/campaigns.jobs.js";
 import { checkContactListNumbersJob } from "../modules/contact-lists/contact-lists.jobs.js";
@@ -23,6 +24,7 @@ export const JOB_DEFINITIONS: readonly AnyJobDefinition[] = [
   retryFlowSendJob,
   aiAnswerJob,
   webhookDeliveryJob,
+  botTurnJob,
   createDueInvoicesJob,
   expireOverdueInvoicesJob,
   checkContactListNumbersJob,

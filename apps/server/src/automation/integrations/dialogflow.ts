@@ -1,8 +1,9 @@
 import { parseServiceAccount } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
-import { createDialogflowClient } from "../../integrations/dialogflow.js";
+import { createDialogflowClient, DialogflowError } from "../../integrations/dialogflow.js";
 import { sendTicketMessage } from "../../modules/messages/send.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
+import { BotCallFailed, botFailureOf } from "./integrations.logic.js";
 import { type IntegrationRow, integrationHolds, ticketHeld } from "./integrations.repository.js";
 
 export type DialogflowDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "secrets" | "config">;
@@ -15,8 +16,9 @@ export type DialogflowOutcome = "stay" | "ended";
  * integration's service account, project (projectName) and language, and the fulfilment's
  * texts are sent. An intent marked as the end of the conversation hands the ticket back. The
  * ticket's uuid is the Dialogflow session, so the agent's contexts follow the conversation.
- * Never throws: a failure is logged (without the service account) and the message waits for
- * an attendant.
+ * A service account that cannot be read, or a call Google refused or did not answer, throws
+ * BotCallFailed before anything is sent (the turn's job tries again or leaves the ticket to the
+ * attendants); the error never holds the account, the key or the token.
  */
 export async function dialogflowMessage(
   deps: DialogflowDeps,
@@ -32,10 +34,7 @@ export async function dialogflowMessage(
   } catch {
     account = null;
   }
-  if (!account) {
-    deps.log.error({ ticketId: ticket.id, integrationId: integration.id }, "dialogflow service account unreadable");
-    return "stay";
-  }
+  if (!account) throw new BotCallFailed({ service: "dialogflow", kind: "unreadable", retryable: false });
   const client = createDialogflowClient({
     baseUrl: deps.config.DIALOGFLOW_BASE_URL,
     tokenUrl: deps.config.DIALOGFLOW_TOKEN_URL,
@@ -50,12 +49,19 @@ export async function dialogflowMessage(
       languageCode: integration.language,
     });
   } catch (error) {
-    // DialogflowError names the stage and Google's reason, never the key or the token.
-    deps.log.error(
-      { err: error, ticketId: ticket.id, integrationId: integration.id },
-      "dialogflow detectIntent failed",
+    if (!(error instanceof DialogflowError)) throw error;
+    // Google's reason (never the key or the token) for the logs; the failure's kind for the turn.
+    deps.log.warn(
+      {
+        ticketId: ticket.id,
+        integrationId: integration.id,
+        stage: error.stage,
+        status: error.status,
+        reason: error.message,
+      },
+      "dialogflow call failed",
     );
-    return "stay";
+    throw new BotCallFailed(botFailureOf("dialogflow", error));
   }
   // A person who took the ticket while the agent thought keeps it quiet.
   if (!(await ticketHeld(deps.db, ticket, integrationHolds(integration.id)))) return "stay";

@@ -1,19 +1,17 @@
 import type { AppContext } from "../../context.js";
 import { findFlow } from "../../modules/flows/flows.repository.js";
-import { findMessage, type MessageRow } from "../../modules/messages/messages.repository.js";
+import type { MessageRow } from "../../modules/messages/messages.repository.js";
 import { type TicketRow, takeInboundMessage } from "../../modules/tickets/tickets.repository.js";
 import { startFlow } from "../flows/flow-run.js";
-import { dialogflowMessage } from "./dialogflow.js";
+import { botTurnJob, enqueueBotTurn } from "./bot-turn.jobs.js";
 import { integrationToRun } from "./integrations.logic.js";
 import {
   findIntegration,
   handBackTicket,
   type IntegrationRow,
-  integrationHolds,
   recordHandOver,
   ticketWithNamedIntegrations,
 } from "./integrations.repository.js";
-import { typebotMessage } from "./typebot.js";
 import { enqueueWebhookDelivery } from "./webhook.js";
 
 export type IntegrationDeps = Pick<
@@ -31,13 +29,14 @@ interface Step {
  * The queue integrations' part of an inbound message's step (automation/inbound-step.ts), after
  * the flow's and the AI's and before the chatbot's: when the ticket's queue or connection hands
  * it to an integration (integrations.logic.ts), the integration gets the message, and the
- * hand-over is recorded on the ticket (useIntegration, integrationId). Answers whether the
+ * hand-over is recorded on the ticket (useIntegration, integrationId). A company whose plan has
+ * no useIntegrations hands nothing over: the message goes on to the chatbot. Answers whether the
  * integration took the message (the chatbot stays quiet then). Never throws: the message is
  * stored whatever happens here, and a failure leaves it for an attendant.
  */
 export async function integrationStep(deps: IntegrationDeps, step: Step): Promise<boolean> {
   const found = await ticketWithNamedIntegrations(deps.db, step.companyId, step.ticketId);
-  if (!found) return false;
+  if (!found?.planAllows) return false;
   const pick = integrationToRun(found.ticket, found.named);
   if (!pick) return false;
   const integration = await findIntegration(deps.db, step.companyId, pick.id);
@@ -60,8 +59,9 @@ export async function integrationStep(deps: IntegrationDeps, step: Step): Promis
 }
 
 /**
- * Typebot and Dialogflow answer the message themselves. The message is taken first (a step
- * repeated after a crash finds it taken and answers nothing twice), then the hand-over recorded.
+ * Typebot and Dialogflow answer the message in a turn of their own (bot-turn.ts), retried by job
+ * when the service fails. The message's take, the hand-over and the turn's job are written in
+ * one transaction: a step repeated after a crash finds the message taken and writes no second turn.
  */
 async function conversationStep(
   deps: IntegrationDeps,
@@ -69,30 +69,20 @@ async function conversationStep(
   integration: IntegrationRow,
   handOver: boolean,
 ): Promise<boolean> {
-  let ticket = await takeInboundMessage(deps.db, step.companyId, step.ticketId, step.messageId);
-  if (!ticket) return true;
-  const message = await findMessage(deps.db, step.companyId, step.messageId);
-  if (!message || message.fromMe) return true;
-  if (handOver) {
-    ticket = await recordHandOver(deps.db, ticket, integration.id);
-    if (!ticket) return true;
-  }
-  const text = messageText(message);
-  const outcome =
-    integration.type === "typebot"
-      ? await typebotMessage(
-          deps,
-          {
-            ticket,
-            settings: integration,
-            owner: `integration:${integration.id}`,
-            holds: integrationHolds(integration.id),
-          },
-          text,
-          message.id,
-        )
-      : await dialogflowMessage(deps, ticket, integration, text);
-  if (outcome === "ended") await handBackTicket(deps.db, ticket, integration.id);
+  const written = await deps.db.transaction(async (tx) => {
+    const ticket = await takeInboundMessage(tx, step.companyId, step.ticketId, step.messageId);
+    if (!ticket) return false;
+    if (handOver && !(await recordHandOver(tx, ticket, integration.id))) return false;
+    await enqueueBotTurn(deps, tx, {
+      companyId: step.companyId,
+      ticketId: step.ticketId,
+      messageId: step.messageId,
+      integrationId: integration.id,
+      attempts: deps.config.INTEGRATION_ATTEMPTS,
+    });
+    return true;
+  });
+  if (written) deps.jobs.wake(botTurnJob);
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TypebotAnswer } from "../../integrations/typebot-chat.js";
 import { messageText } from "./integration-step.js";
-import { integrationToRun } from "./integrations.logic.js";
+import { botFailureNote, botFailureOf, integrationToRun } from "./integrations.logic.js";
 import {
   isKeyword,
   markdownToWhatsapp,
@@ -152,5 +152,43 @@ describe("the text a bot reads", () => {
     expect(messageText({ body: "minha conta", mediaType: "image", mediaName: "foto.jpg" })).toBe("minha conta");
     expect(messageText({ body: "-23.5|-46.6|Rua", mediaType: "locationMessage", mediaName: null })).toBe("");
     expect(messageText({ body: "legenda", mediaType: "image" })).toBe("");
+  });
+});
+
+describe("a Typebot or Dialogflow failure", () => {
+  it("is tried again when the service did not answer, timed out (408), limited the rate (429) or failed (5xx)", () => {
+    expect(botFailureOf("typebot", { unanswered: "unreachable" })).toEqual({
+      service: "typebot",
+      kind: "unanswered",
+      retryable: true,
+    });
+    expect(botFailureOf("dialogflow", { unanswered: true }).retryable).toBe(true);
+    for (const status of [408, 429, 500, 502, 503, 504])
+      expect(botFailureOf("typebot", { status })).toEqual({
+        service: "typebot",
+        kind: "status",
+        status,
+        retryable: true,
+      });
+  });
+  it("is not when the service refused (400, 401, 403, 404), the URL is refused, or nothing could be read", () => {
+    for (const status of [400, 401, 403, 404, 422])
+      expect(botFailureOf("dialogflow", { status }).retryable).toBe(false);
+    expect(botFailureOf("typebot", { unanswered: "refused" })).toEqual({
+      service: "typebot",
+      kind: "refused",
+      retryable: false,
+    });
+    expect(botFailureOf("dialogflow", { unanswered: false })).toEqual({
+      service: "dialogflow",
+      kind: "unreadable",
+      retryable: false,
+    });
+  });
+  it("is told to the attendants with the service, the status and the tries", () => {
+    const note = botFailureNote({ service: "typebot", kind: "status", status: 503, retryable: true }, 4);
+    expect(note).toContain("Typebot");
+    expect(note).toContain("(HTTP 503) depois de 4 tentativas");
+    expect(botFailureNote({ service: "dialogflow", kind: "refused", retryable: false }, 1)).not.toContain("tentativas");
   });
 });

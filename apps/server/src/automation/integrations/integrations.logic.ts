@@ -48,3 +48,57 @@ export function integrationToRun(
   if (id === null || id === ticket.integrationId) return undefined;
   return { id, handOver: true };
 }
+
+/**
+ * A Typebot or Dialogflow turn that failed before anything was sent: what the attendants and the
+ * logs may know of it (never the service's text, which may quote the URL's secrets or the key).
+ */
+export interface BotFailure {
+  service: "typebot" | "dialogflow";
+  /** unanswered: no answer (in time); refused: the URL is not one the server may call; status: an HTTP refusal; unreadable: an answer or a stored account that cannot be read. */
+  kind: "unanswered" | "refused" | "status" | "unreadable";
+  status?: number;
+  /** A later try may succeed: no answer, a 408, a 429 or the service's own 5xx. */
+  retryable: boolean;
+}
+
+/** A turn's remote failure, thrown by typebot.ts and dialogflow.ts: nothing went out before it. */
+export class BotCallFailed extends Error {
+  constructor(readonly failure: BotFailure) {
+    super(`${failure.service} ${failure.kind}${failure.status !== undefined ? ` ${failure.status}` : ""}`);
+  }
+}
+
+/** What a client's error says: an HTTP status, or why there is none. */
+export function botFailureOf(
+  service: BotFailure["service"],
+  error: { status?: number | undefined; unanswered?: "unreachable" | "refused" | boolean | undefined },
+): BotFailure {
+  const { status } = error;
+  if (status !== undefined) {
+    const retryable = status === 408 || status === 429 || status >= 500;
+    return { service, kind: "status", status, retryable };
+  }
+  if (error.unanswered === "refused") return { service, kind: "refused", retryable: false };
+  if (error.unanswered) return { service, kind: "unanswered", retryable: true };
+  return { service, kind: "unreadable", retryable: false };
+}
+
+const BOT_NAMES: Record<BotFailure["service"], string> = { typebot: "Typebot", dialogflow: "Dialogflow" };
+
+const BOT_FAILURE_TEXTS: Record<BotFailure["kind"], string> = {
+  unanswered: "não respondeu a tempo",
+  refused: "não foi chamado: o endereço da integração não é permitido (rede interna)",
+  status: "recusou o pedido",
+  unreadable: "deu uma resposta que não pôde ser lida (ou a conta de serviço guardada não pôde ser aberta)",
+};
+
+/**
+ * The note attendants find when an integration gave up on a customer's message: the service,
+ * what happened, and that the ticket is theirs now.
+ */
+export function botFailureNote(failure: BotFailure, attempts: number): string {
+  const status = failure.status !== undefined ? ` (HTTP ${failure.status})` : "";
+  const tries = attempts > 1 ? ` depois de ${attempts} tentativas` : "";
+  return `[Integração] ${BOT_NAMES[failure.service]} ${BOT_FAILURE_TEXTS[failure.kind]}${status}${tries}. A mensagem do cliente continua no ticket e a integração o deixou para o atendimento: responda por aqui.`;
+}

@@ -1,26 +1,42 @@
 import { and, eq, isNull, not, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
+import { companies, plans, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
 import { TYPEBOT_STATE_KEY, type TypebotState } from "./typebot.logic.js";
 
 export type IntegrationRow = typeof queueIntegrations.$inferSelect;
 
-/** A ticket with the integrations its queue and its connection name (integrations.logic.ts picks). */
+/**
+ * A ticket with the integrations its queue and its connection name (integrations.logic.ts
+ * picks), and whether the company's plan has useIntegrations (a company without a plan has not).
+ */
 export async function ticketWithNamedIntegrations(
   db: Executor,
   companyId: number,
   ticketId: number,
-): Promise<{ ticket: TicketRow; named: { queue: number | null; connection: number | null } } | undefined> {
+): Promise<
+  { ticket: TicketRow; named: { queue: number | null; connection: number | null }; planAllows: boolean } | undefined
+> {
   const [row] = await db
-    .select({ ticket: tickets, queue: queues.integrationId, connection: whatsapps.integrationId })
+    .select({
+      ticket: tickets,
+      queue: queues.integrationId,
+      connection: whatsapps.integrationId,
+      planAllows: plans.useIntegrations,
+    })
     .from(tickets)
     .leftJoin(queues, and(eq(queues.companyId, tickets.companyId), eq(queues.id, tickets.queueId)))
     .leftJoin(whatsapps, and(eq(whatsapps.companyId, tickets.companyId), eq(whatsapps.id, tickets.whatsappId)))
+    .leftJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(plans, eq(plans.id, companies.planId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
     .limit(1);
   if (!row) return undefined;
-  return { ticket: row.ticket, named: { queue: row.queue ?? null, connection: row.connection ?? null } };
+  return {
+    ticket: row.ticket,
+    named: { queue: row.queue ?? null, connection: row.connection ?? null },
+    planAllows: row.planAllows === true,
+  };
 }
 
 export async function findIntegration(

@@ -17,8 +17,11 @@ import {
   flowCampaigns,
   flowRuns,
   flows,
+  messages,
+  plans,
   type queueIntegrations,
   simulatorOutbound,
+  ticketNotes,
   tickets,
   whatsappQueues,
   whatsapps,
@@ -36,6 +39,8 @@ let env: TestEnv;
 let typebot: FakeTypebot;
 let dialogflow: FakeDialogflow;
 let receiver: WebhookReceiver;
+/** Tries of a Typebot or Dialogflow turn. */
+const ATTEMPTS = 3;
 /** Every line the server logged, searched for keys at the end. */
 const logLines: string[] = [];
 
@@ -48,6 +53,8 @@ beforeAll(async () => {
   env = await createTestEnv({
     config: {
       JOB_POLL_SECONDS: "0.5",
+      INTEGRATION_ATTEMPTS: String(ATTEMPTS),
+      INTEGRATION_RETRY_SECONDS: "0",
       DIALOGFLOW_BASE_URL: dialogflow.url,
       DIALOGFLOW_TOKEN_URL: dialogflow.tokenUrl,
     },
@@ -142,7 +149,18 @@ function customer(whatsappId: number, name = "João Pereira") {
       .slice(before)
       .map((row) => (row.mediaType && row.mediaType !== "chat" ? `[${row.mediaType}]` : row.body));
   };
-  return { from, received, ticket, send, say };
+  /** The ticket's notes and the customer's stored messages. */
+  const notes = async () => {
+    const current = await ticket();
+    if (!current) return [];
+    return env.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, current.id)).orderBy(asc(ticketNotes.id));
+  };
+  const stored = async () => {
+    const current = await ticket();
+    if (!current) return [];
+    return env.db.select().from(messages).where(eq(messages.ticketId, current.id)).orderBy(asc(messages.id));
+  };
+  return { from, received, ticket, send, say, notes, stored };
 }
 
 /** The Typebot session stored on the ticket. */
@@ -251,6 +269,150 @@ describe("typebot", () => {
     const calls = typebot.calls.length;
     await joao.say("1", 0);
     expect(typebot.calls.length).toBe(calls);
+  });
+});
+
+describe("Typebot and Dialogflow failures, retried by job", () => {
+  const paths = (from: number) => typebot.calls.slice(from).map((call) => call.path.split("/").at(-1));
+
+  it("a Typebot 503 and 429 are tried again and answered once, and the customer's next message waits its turn", async () => {
+    const s = await setup();
+    const integration = await newIntegration(env.db, s.companyId, typebotFields({ typebotDelayMessage: 0 }));
+    await s.onConnection(integration.id);
+    const joao = customer(s.whatsapp.id);
+    const from = typebot.calls.length;
+    typebot.fail(503, 429);
+
+    await joao.send("oi");
+    await joao.send("1");
+    const rows = await waitFor(joao.received, (rows) => rows.length >= 5);
+    await sleep(300);
+    expect((await joao.received()).length).toBe(5);
+    expect(rows.map((row) => (row.mediaType && row.mediaType !== "chat" ? `[${row.mediaType}]` : row.body))).toEqual([
+      ...greeting,
+      "Qual é o seu nome?",
+    ]);
+    expect(paths(from)).toEqual(["startChat", "startChat", "startChat", "continueChat"]);
+    expect(await joao.notes()).toEqual([]);
+    expect(await joao.ticket()).toMatchObject({ useIntegration: true, integrationId: integration.id });
+  });
+
+  it("a restart whose new session fails at first sends the restart message once, with the new session's opening", async () => {
+    const s = await setup();
+    const integration = await newIntegration(env.db, s.companyId, typebotFields({ typebotDelayMessage: 0 }));
+    await s.onConnection(integration.id);
+    const ana = customer(s.whatsapp.id, "João Pereira");
+    await ana.say("oi", 4);
+    typebot.fail(503);
+    expect(await ana.say("#reiniciar", 5)).toEqual(["Recomeçando...", ...greeting]);
+  });
+
+  it("after the last try the attendants get a note and the ticket; the customer's message stays", async () => {
+    const s = await setup();
+    const integration = await newIntegration(env.db, s.companyId, typebotFields());
+    await s.onConnection(integration.id);
+    const eva = customer(s.whatsapp.id, "Eva");
+    const from = typebot.calls.length;
+    typebot.fail(...Array.from({ length: ATTEMPTS }, () => 503));
+
+    await eva.send("oi");
+    const notes = await waitFor(eva.notes, (rows) => rows.length >= 1);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ userId: null });
+    expect(notes[0]!.note).toContain("Typebot");
+    expect(notes[0]!.note).toContain("HTTP 503");
+    expect(notes[0]!.note).toContain(`${ATTEMPTS} tentativas`);
+    expect(paths(from)).toEqual(Array.from({ length: ATTEMPTS }, () => "startChat"));
+    expect(await eva.ticket()).toMatchObject({
+      status: "pending",
+      useIntegration: false,
+      integrationId: integration.id,
+    });
+    expect(await eva.received()).toEqual([]);
+    expect((await eva.stored()).map((row) => row.body)).toEqual(["oi"]);
+    // Given back for good: the bot is not asked again.
+    await eva.say("alguém aí?", 0);
+    expect(typebot.calls.length).toBe(from + ATTEMPTS);
+  });
+
+  it("a refusal is not tried again: an unknown bot (404) leaves the note at once", async () => {
+    const s = await setup();
+    const integration = await newIntegration(env.db, s.companyId, typebotFields({ typebotSlug: "no-such-bot" }));
+    await s.onConnection(integration.id);
+    const rui = customer(s.whatsapp.id, "Rui");
+    const from = typebot.calls.length;
+
+    await rui.send("oi");
+    const notes = await waitFor(rui.notes, (rows) => rows.length >= 1);
+    expect(notes[0]!.note).toContain("HTTP 404");
+    expect(notes[0]!.note).not.toContain("tentativas");
+    await sleep(500);
+    expect(paths(from)).toEqual(["startChat"]);
+    expect(await rui.ticket()).toMatchObject({ useIntegration: false, integrationId: integration.id });
+  });
+
+  it("a Dialogflow 500 is tried again and answered once; a project the account cannot reach (403) is left at once", async () => {
+    const s = await setup();
+    const agent = await newIntegration(env.db, s.companyId, {
+      type: "dialogflow",
+      projectName: dialogflow.projectId,
+      language: "pt-BR",
+      jsonContent: env.ctx.secrets.seal(dialogflow.accountJson),
+    });
+    await s.onConnection(agent.id);
+    const joao = customer(s.whatsapp.id);
+    dialogflow.fail(500);
+    expect(await joao.say("oi", 2)).toEqual(["Olá! Sou o agente.", "Em que posso ajudar?"]);
+    const session = (await joao.ticket())!.uuid;
+    expect(dialogflow.calls.filter((call) => call.session === session).map((call) => call.text)).toEqual(["oi", "oi"]);
+
+    const elsewhere = await newIntegration(env.db, s.companyId, {
+      type: "dialogflow",
+      projectName: "someone-elses-agent",
+      language: "pt-BR",
+      jsonContent: env.ctx.secrets.seal(dialogflow.accountJson),
+    });
+    await s.onConnection(elsewhere.id);
+    const ana = customer(s.whatsapp.id, "Ana");
+    await ana.send("oi");
+    const notes = await waitFor(ana.notes, (rows) => rows.length >= 1);
+    expect(notes[0]!.note).toContain("Dialogflow");
+    expect(notes[0]!.note).toContain("HTTP 403");
+    expect(notes[0]!.note).not.toContain("tentativas");
+    expect(await ana.ticket()).toMatchObject({ useIntegration: false, integrationId: elsewhere.id });
+    expect(await ana.received()).toEqual([]);
+  });
+});
+
+describe("the plan's useIntegrations", () => {
+  it("a plan without it hands nothing over: the connection's chatbot answers instead, until the flag is back", async () => {
+    const s = await setup();
+    const integration = await newIntegration(env.db, s.companyId, typebotFields({ typebotDelayMessage: 0 }));
+    await s.onConnection(integration.id);
+    await env.db
+      .update(whatsapps)
+      .set({ greetingMessage: "Olá! Escolha um setor:" })
+      .where(eq(whatsapps.id, s.whatsapp.id));
+    const support = await newQueue(env.db, s.companyId, { name: "Suporte" });
+    const sales = await newQueue(env.db, s.companyId, { name: "Vendas" });
+    await env.db.insert(whatsappQueues).values([
+      { companyId: s.companyId, whatsappId: s.whatsapp.id, queueId: support.id },
+      { companyId: s.companyId, whatsappId: s.whatsapp.id, queueId: sales.id },
+    ]);
+    const planId = s.tenant.company.planId!;
+    await env.db.update(plans).set({ useIntegrations: false }).where(eq(plans.id, planId));
+    const from = typebot.calls.length;
+    const tito = customer(s.whatsapp.id, "Tito");
+
+    const [menu] = await tito.say("oi");
+    expect(menu).toContain("Olá! Escolha um setor:");
+    expect(menu).toContain("Suporte");
+    expect(typebot.calls.length).toBe(from);
+    expect(await tito.ticket()).toMatchObject({ useIntegration: false, integrationId: null });
+
+    await env.db.update(plans).set({ useIntegrations: true }).where(eq(plans.id, planId));
+    const ugo = customer(s.whatsapp.id, "João Pereira");
+    expect(await ugo.say("oi", 4)).toEqual(greeting);
   });
 });
 
@@ -481,7 +643,7 @@ describe("keys", () => {
     await joao.say("oi", 0);
     await waitFor(
       async () => logLines.join("\n"),
-      (text) => text.includes("dialogflow detectIntent failed"),
+      (text) => text.includes("dialogflow call failed"),
     );
 
     const unreachable = await newIntegration(env.db, s.companyId, {

@@ -9,6 +9,7 @@ import {
 import { findContact } from "../../modules/contacts/contacts.repository.js";
 import { type OutgoingMessage, sendTicketMessage } from "../../modules/messages/send.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
+import { BotCallFailed, botFailureOf } from "./integrations.logic.js";
 import { type IntegrationRow, storeTypebotState } from "./integrations.repository.js";
 import { fetchRemoteMedia } from "./remote-media.js";
 import {
@@ -61,14 +62,22 @@ export type TypebotOutcome = "stay" | "ended";
 /** Longest pause between two bubbles, whatever the integration says: a step holds its ticket meanwhile. */
 const MAX_DELAY_MS = 10_000;
 
+/** Typebot's failure as the turn's: BotCallFailed says whether a later try may succeed. */
+function turnFailed(error: unknown): unknown {
+  return error instanceof TypebotChatError ? new BotCallFailed(botFailureOf("typebot", error)) : error;
+}
+
 /**
- * Starts a new session and sends what the bot opens with. The customer's message that woke the
- * bot is not passed on: it answers nothing yet.
+ * Starts a new session and sends what the bot opens with, after `intro` when given (the restart
+ * message). The customer's message that woke the bot is not passed on: it answers nothing yet.
+ * Throws BotCallFailed when Typebot fails, before anything is stored or sent, so a later try
+ * of the turn repeats nothing.
  */
 export async function startTypebot(
   deps: TypebotDeps,
   conversation: TypebotConversation,
   messageId?: number,
+  intro?: string,
 ): Promise<TypebotOutcome> {
   const { ticket, settings } = conversation;
   const contact = await findContact(deps.db, ticket.companyId, ticket.contactId);
@@ -79,14 +88,15 @@ export async function startTypebot(
       { number: contact?.number ?? "", pushName: contact?.name ?? "", ticketId: ticket.id },
     );
   } catch (error) {
-    // The client's errors name the call and the status, never the integration's settings.
-    deps.log.error({ err: error, ticketId: ticket.id }, "typebot start failed");
-    return "stay";
+    throw turnFailed(error);
   }
-  return answer(deps, conversation, { sessionId: started.sessionId, messageId }, started);
+  return answer(deps, conversation, { sessionId: started.sessionId, messageId }, started, intro);
 }
 
-/** A customer's message (its text; its id, to pass it on once) while the bot has the conversation. */
+/**
+ * A customer's message (its text; its id, to pass it on once) while the bot has the conversation.
+ * Throws BotCallFailed when Typebot fails, before anything is stored or sent.
+ */
 export async function typebotMessage(
   deps: TypebotDeps,
   conversation: TypebotConversation,
@@ -101,9 +111,8 @@ export async function typebotMessage(
     return "ended";
   }
   if (isKeyword(text, settings.typebotKeywordRestart)) {
-    if (!(await storeTypebotState(deps.db, ticket, null, conversation.holds))) return "stay";
-    await sendParts(deps, conversation, [{ kind: "text", body: settings.typebotRestartMessage }]);
-    return startTypebot(deps, conversation, messageId);
+    // The new session replaces the old one only once it started: a failed start sends nothing, not even the restart message.
+    return startTypebot(deps, conversation, messageId, settings.typebotRestartMessage);
   }
   // No session yet, or it lapsed: this message wakes a new one.
   if (!state || sessionExpired(state, new Date())) return startTypebot(deps, conversation, messageId);
@@ -125,22 +134,24 @@ export async function typebotMessage(
   } catch (error) {
     // Typebot no longer has the session (it ended or was removed there): a new one starts.
     if (error instanceof TypebotChatError && error.status === 404) return startTypebot(deps, conversation, messageId);
-    deps.log.error({ err: error, ticketId: ticket.id }, "typebot reply failed");
-    return "stay";
+    throw turnFailed(error);
   }
   return answer(deps, conversation, { sessionId: state.sessionId, messageId }, reply);
 }
 
 /**
- * Stores the session as the answer leaves it, then sends the answer. The store comes first and
- * checks that the ticket is still the owner's, so nothing goes out on a ticket a person took
- * meanwhile. An answer with nothing to ask is the bot's end: the session is dropped.
+ * Stores the session as the answer leaves it, then sends the answer (after `intro`, when given).
+ * The store comes first and checks that the ticket is still the owner's, so nothing goes out on
+ * a ticket a person took meanwhile, and it records the message passed on, so a turn repeated
+ * after a crash sends nothing twice. An answer with nothing to ask is the bot's end: the
+ * session is dropped. Nothing here throws for a message that could not go out.
  */
 async function answer(
   deps: TypebotDeps,
   conversation: TypebotConversation,
   session: { sessionId: string; messageId: number | undefined },
   reply: TypebotAnswer,
+  intro?: string,
 ): Promise<TypebotOutcome> {
   const { ticket, settings, owner, holds } = conversation;
   const ended = reply.input === undefined;
@@ -157,6 +168,7 @@ async function answer(
   if (!(await storeTypebotState(deps.db, ticket, state, holds))) return "stay";
   // No bubble while the bot still waits: the reply was not understood (the choice, if any, follows again).
   if (reply.messages.length === 0 && !ended) parts.unshift({ kind: "text", body: settings.typebotUnknownMessage });
+  if (intro !== undefined) parts.unshift({ kind: "text", body: intro });
   await sendParts(deps, conversation, parts);
   return ended ? "ended" : "stay";
 }
