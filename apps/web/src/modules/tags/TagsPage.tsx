@@ -1,82 +1,64 @@
-import { companyEvent, type Tag } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
+import { companyEvent, isAdmin, type Tag } from "@atendo/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import LocalOfferOutlinedIcon from "@mui/icons-material/LocalOfferOutlined";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useChipColors,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useLiveList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { TagModal } from "./TagModal";
-import { deleteTag, fetchTagsPage, removeTag, replaceTag, type TagsPages, tagsKeys } from "./tagsApi";
+import { deleteTag, fetchTagsPage, removeTag, replaceTag, tagsKeys } from "./tagsApi";
 
-/** /tags: search, add, edit and delete tags, each shown as its coloured chip with its ticket count. */
+/**
+ * /tags: search, add, edit and delete tags, each shown as its coloured chip with its ticket count.
+ * Deleting is for admins (the server answers 403 to anyone else), so only they see the button.
+ */
 export default function TagsPage() {
   const { t } = useTranslation();
   const chipColors = useChipColors();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; tagId: number | null }>({ open: false, tagId: null });
-
-  const list = usePagedList({
-    queryKey: tagsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchTagsPage(searchParam, page, signal),
-    rowsOf: (page) => page.tags,
+  const mayDelete = isAdmin(user);
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const list = useSearchedPagedList({ keys: tagsKeys, fetchPage: fetchTagsPage, rowsOf: (page) => page.tags });
+  const { query, rows: tags, searchText, setSearchText, searchParam } = list;
+  const live = useLiveList(list, {
+    channel: companyEvent.tag,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.tagId }
+        : payload.action === "update"
+          ? { changed: payload.tag }
+          : "reload",
+    remove: removeTag,
+    replace: replaceTag,
   });
-  const { query, rows: tags } = list;
-  const updateLists = useListCache<TagsPages>(tagsKeys.lists);
-
-  useSocketEvent(user ? companyEvent.tag(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeTag(pages, payload.tagId));
-    else if (payload.action === "update") updateLists((pages) => replaceTag(pages, payload.tag));
-    else void queryClient.invalidateQueries({ queryKey: tagsKeys.lists() });
-  });
-
-  const onSaved = (tag: Tag) => {
-    if (modal.tagId === null) void queryClient.invalidateQueries({ queryKey: tagsKeys.lists() });
-    else updateLists((pages) => replaceTag(pages, tag));
-  };
 
   const deletion = useConfirmDelete(async (tag: Tag) => {
     await deleteTag(tag.id);
-    updateLists((pages) => removeTag(pages, tag.id));
+    live.removeRow(tag.id);
   }, t("tags.toasts.deleted"));
-
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("tags.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField label={t("tags.searchPlaceholder")} value={searchText} onChange={setSearchText} minWidth={240} />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, tagId: null })}>
-            {t("tags.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("tags.title")}
+        search={{ label: t("tags.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 240 }}
+        primary={{ label: t("tags.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -112,12 +94,14 @@ export default function TagsPage() {
                   ) : null}
                 </TableCell>
                 <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("tags.buttons.edit")} onClick={() => setModal({ open: true, tagId: tag.id })}>
+                  <RowAction label={t("tags.buttons.edit")} onClick={() => openRecord(tag.id)}>
                     <EditOutlinedIcon fontSize="small" />
                   </RowAction>
-                  <RowAction label={t("tags.buttons.delete")} onClick={() => deletion.ask(tag)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
+                  {mayDelete ? (
+                    <RowAction label={t("tags.buttons.delete")} onClick={() => deletion.ask(tag)}>
+                      <DeleteOutlineIcon fontSize="small" />
+                    </RowAction>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}
@@ -126,7 +110,12 @@ export default function TagsPage() {
         </Table>
       </PagedListPaper>
 
-      <TagModal open={modal.open} tagId={modal.tagId} onClose={closeModal} onSaved={onSaved} />
+      <TagModal
+        open={modal.open}
+        tagId={modal.id}
+        onClose={closeModal}
+        onSaved={(tag) => live.saved(tag, modal.id === null)}
+      />
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("tags.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

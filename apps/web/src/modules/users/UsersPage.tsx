@@ -1,89 +1,86 @@
-import { companyEvent, USER_SEARCH_MIN_CHARS, type User } from "@atendo/shared";
+import { companyEvent, isAdmin, USER_SEARCH_MIN_CHARS, type User } from "@atendo/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import { Box, Button, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
-import { useCallback, useState } from "react";
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
+  NoAccessPaper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
-  useListCache,
-  usePagedList,
+  useLiveList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { UserModal } from "./UserModal";
 import { deleteUser, fetchUsersPage, usersKeys } from "./usersApi";
 import { removeUser, upsertUser } from "./usersCache";
 import { isSearchable, useUserSearch } from "./useUserSearch";
 
-type UsersPages = NonNullable<Parameters<typeof upsertUser>[0]>;
-
-/** /users: search, add, edit and delete the company's users; the list follows realtime changes. */
+/**
+ * /users: search, add, edit and delete the company's users; the list follows realtime changes.
+ * The list is the admins' (GET /users answers 403 to anyone else): other profiles are told so.
+ */
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { user: sessionUser } = useSession();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useUserSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
+  const { user } = useSession();
+  if (!isAdmin(user)) {
+    return (
+      <MainContainer>
+        <ListPageHeader title={t("users.title")} />
+        <NoAccessPaper title={t("users.noAccess.title")} hint={t("users.noAccess.hint")} />
+      </MainContainer>
+    );
+  }
+  return <UsersList />;
+}
 
-  const list = usePagedList({
-    queryKey: usersKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchUsersPage(searchParam, page, signal),
+function UsersList() {
+  const { t } = useTranslation();
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
+  const list = useSearchedPagedList({
+    keys: usersKeys,
+    fetchPage: fetchUsersPage,
     rowsOf: (page) => page.users,
+    useSearch: useUserSearch,
   });
-  const { query, rows: users } = list;
-  const updateLists = useListCache<UsersPages>(usersKeys.lists);
-
-  const upsert = useCallback(
-    (user: User) => updateLists((pages, listSearch) => upsertUser(pages, user, listSearch)),
-    [updateLists],
-  );
-  const remove = useCallback((userId: number) => updateLists((pages) => removeUser(pages, userId)), [updateLists]);
-
-  useSocketEvent(sessionUser ? companyEvent.user(sessionUser.companyId) : null, (payload) => {
-    if (payload.action === "delete") remove(payload.userId);
-    else upsert(payload.user);
+  const { query, rows: users, searchText, setSearchText, searchParam } = list;
+  // A created user has its place at the top of a list whose search it matches: no fetch needed.
+  const live = useLiveList(list, {
+    channel: companyEvent.user,
+    read: (payload) => (payload.action === "delete" ? { removed: payload.userId } : { changed: payload.user }),
+    remove: removeUser,
+    replace: upsertUser,
   });
-
-  const openModal = (userId: number | null) => setModal({ open: true, userId });
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
 
   const deletion = useConfirmDelete(async (deleted: User) => {
     await deleteUser(deleted.id);
-    remove(deleted.id);
+    live.removeRow(deleted.id);
   }, t("users.toasts.deleted"));
 
   const searchTooShort = !isSearchable(searchText);
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("users.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("users.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={280}
-            hint={searchTooShort ? t("users.searchHint", { count: USER_SEARCH_MIN_CHARS }) : undefined}
-          />
-          <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={() => openModal(null)}>
-            {t("users.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("users.title")}
+        search={{
+          label: t("users.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 280,
+          hint: searchTooShort ? t("users.searchHint", { count: USER_SEARCH_MIN_CHARS }) : undefined,
+        }}
+        primary={{ label: t("users.buttons.add"), icon: <PersonAddAlt1Icon />, onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -133,7 +130,7 @@ export default function UsersPage() {
                 <TableCell sx={{ wordBreak: "break-all" }}>{item.email}</TableCell>
                 <TableCell align="center">{t(`users.profiles.${item.profile}`)}</TableCell>
                 <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("users.buttons.edit")} onClick={() => openModal(item.id)}>
+                  <RowAction label={t("users.buttons.edit")} onClick={() => openRecord(item.id)}>
                     <EditOutlinedIcon fontSize="small" />
                   </RowAction>
                   <RowAction label={t("users.buttons.delete")} onClick={() => deletion.ask(item)}>
@@ -147,7 +144,7 @@ export default function UsersPage() {
         </Table>
       </PagedListPaper>
 
-      <UserModal open={modal.open} userId={modal.userId} onClose={closeModal} onSaved={upsert} />
+      <UserModal open={modal.open} userId={modal.id} onClose={closeModal} onSaved={live.replaceRow} />
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("users.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

@@ -1,6 +1,10 @@
 const pt = {
   users: {
     title: "Usuários",
+    noAccess: {
+      title: "Você não tem acesso a esta página",
+      hint: "Só administradores veem e gerenciam os usuários da empresa.",
+    },
     searchPlaceholder: "Pesquisar por nome ou e-mail",
     searchHint: "Digite pelo menos {{count}} caracteres",
     buttons: {
@@ -72,6 +76,10 @@ const pt = {
 const en: typeof pt = {
   users: {
     title: "Users",
+    noAccess: {
+      title: "You don't have access to this page",
+      hint: "Only administrators see and manage the company's users.",
+    },
     searchPlaceholder: "Search by name or email",
     searchHint: "Type at least {{count}} characters",
     buttons: {
@@ -142,6 +150,10 @@ const en: typeof pt = {
 const es: typeof pt = {
   users: {
     title: "Usuarios",
+    noAccess: {
+      title: "No tiene acceso a esta página",
+      hint: "Solo los administradores ven y gestionan los usuarios de la empresa.",
+    },
     searchPlaceholder: "Buscar por nombre o correo",
     searchHint: "Escriba al menos {{count}} caracteres",
     buttons: {
