@@ -1,6 +1,7 @@
 import { TOAST_DURATION_MS } from "@atendo/shared";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router-dom";
+import { useState } from "react";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { Slide, ToastContainer } from "react-toastify";
 import { SocketProvider } from "../realtime/SocketProvider";
 import { ThemeModeProvider, useThemeMode } from "../theme/ThemeModeProvider";
@@ -23,17 +24,25 @@ function Toasts() {
   );
 }
 
+function Shell() {
+  return (
+    <SessionProvider>
+      <SocketProvider>
+        <AppRoutes />
+      </SocketProvider>
+    </SessionProvider>
+  );
+}
+
 export function App() {
+  // A data router whose one splat route holds the app's own <Routes>: the same routing as a
+  // BrowserRouter, plus what only data routers offer, such as useBlocker (the flow builder asks
+  // before leaving unsaved changes). Made per mount, so it starts from the location of that moment.
+  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <Shell /> }]));
   return (
     <ThemeModeProvider>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <SessionProvider>
-            <SocketProvider>
-              <AppRoutes />
-            </SocketProvider>
-          </SessionProvider>
-        </BrowserRouter>
+        <RouterProvider router={router} />
         <Toasts />
       </QueryClientProvider>
     </ThemeModeProvider>
