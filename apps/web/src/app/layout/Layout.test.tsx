@@ -17,6 +17,12 @@ import i18n from "../../i18n";
 import { App } from "../App";
 import { DRAWER_START_SETTING } from "./drawerStart";
 
+/** happy-dom's own window API: the media queries follow the viewport it sets. */
+const setViewport = (width: number, height: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height });
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
@@ -72,7 +78,7 @@ const withSettings = (settings: object[]) => ({ ...admin, company: { ...admin.co
 describe("app shell", { timeout: 20_000 }, () => {
   beforeEach(async () => {
     localStorage.clear();
-    window.happyDOM.setViewport({ width: 1366, height: 800 });
+    setViewport(1366, 800);
     await i18n.changeLanguage("pt");
   });
   afterEach(() => {
@@ -137,7 +143,7 @@ describe("app shell", { timeout: 20_000 }, () => {
   });
 
   it("starts the menu closed on a phone whatever the setting says", async () => {
-    window.happyDOM.setViewport({ width: 390, height: 844 });
+    setViewport(390, 844);
     renderSignedIn(withSettings([{ key: DRAWER_START_SETTING, value: "enabled" }]));
     await screen.findByRole("button", { name: "Abrir ou fechar o menu" });
     await waitFor(() => expect(screen.queryByRole("button", { name: "Fechar o menu" })).toBeNull());
