@@ -46,11 +46,12 @@ test("two users chat live at 1366 px: owner-only actions, unread dot and count t
   const wide = { width: 1366, height: 800 };
   const admin = await signedIn(browser, DEMO.admin, wide);
   const agent = await signedIn(browser, DEMO.agent, wide);
-  await agent.page.goto("/chats");
+  // In-app navigation from the menu: a full load per step would cost seconds.
+  await agent.page.getByTestId("menu-chats").click();
   await expect(agent.page.getByRole("heading", { name: "Chat interno", level: 1 })).toBeVisible();
 
   // The admin creates the chat through the dialog; the spec's alerts come first.
-  await admin.page.goto("/chats");
+  await admin.page.getByTestId("menu-chats").click();
   await expect(admin.page.getByText("Selecione um chat", { exact: true })).toBeVisible();
   await admin.page.getByTestId("chat-new").click();
   const dialog = admin.page.getByRole("dialog", { name: "Novo chat" });
@@ -79,9 +80,9 @@ test("two users chat live at 1366 px: owner-only actions, unread dot and count t
   await expect(agent.page.getByTestId("chat-delete")).toHaveCount(0);
 
   // The admin steps away from the conversation; the attendant writes.
-  await admin.page.goto("/chats");
+  await admin.page.getByTestId("menu-todolist").click();
+  await expect(admin.page).toHaveURL(/\/todolist$/);
   const dot = admin.page.getByTestId("menu-chats").getByTestId("chats-unread-dot");
-  await expect(admin.page.getByTestId("menu-chats")).toBeVisible();
   await expect(dot).toHaveCount(0);
   await agent.page.getByTestId("chat-input").locator("textarea").first().fill("Oi, Ana! Assumo a fila agora.");
   await agent.page.getByTestId("chat-input").locator("textarea").first().press("Enter");
@@ -90,16 +91,18 @@ test("two users chat live at 1366 px: owner-only actions, unread dot and count t
   // Live on the admin's side: the menu's dot, the top bar's count and the list's count.
   await expect(dot).toBeVisible();
   await expect(admin.page.getByTestId("chats-badge").locator(".MuiBadge-badge")).toHaveText("1");
-  const adminItem = admin.page.getByTestId("chat-list").getByTestId("chat-item").filter({ hasText: title });
-  await expect(adminItem.getByTestId("chat-unreads")).toHaveText("1");
-  await expect(adminItem).toContainText("Oi, Ana! Assumo a fila agora.");
+  await admin.page.getByTestId("chats-button").click();
+  const popoverItem = admin.page.getByTestId("chats-popover-list").getByTestId("chat-item").filter({ hasText: title });
+  await expect(popoverItem.getByTestId("chat-unreads")).toHaveText("1");
+  await expect(popoverItem).toContainText("Oi, Ana! Assumo a fila agora.");
 
   // Opened from the top bar's popover, it is read: every mark clears.
-  await admin.page.getByTestId("chats-button").click();
-  await admin.page.getByTestId("chats-popover-list").getByTestId("chat-item").filter({ hasText: title }).click();
+  await popoverItem.click();
   await expect(messagesOf(admin.page)).toContainText("Oi, Ana! Assumo a fila agora.");
   await expect(dot).toHaveCount(0);
   await expect(admin.page.getByTestId("chats-badge").locator(".MuiBadge-badge")).toBeHidden();
+  const adminItem = admin.page.getByTestId("chat-list").getByTestId("chat-item").filter({ hasText: title });
+  await expect(adminItem).toBeVisible();
   await expect(adminItem.getByTestId("chat-unreads")).toHaveCount(0);
 
   // The reply reaches the attendant, whose conversation is open, without a reload.
