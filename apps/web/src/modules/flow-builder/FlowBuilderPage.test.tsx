@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -44,16 +44,12 @@ const answer = (flow: FlowContent | null) => ({
   },
 });
 
+/** In a data router, as the app runs it (the page blocks navigation with useBlocker). */
 function renderPage(path = "/flowbuilder/9") {
-  render(
-    withQueryClient(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/flowbuilder/:id?" element={<FlowBuilderPage />} />
-        </Routes>
-      </MemoryRouter>,
-    ),
-  );
+  const router = createMemoryRouter([{ path: "/flowbuilder/:id?", element: <FlowBuilderPage /> }], {
+    initialEntries: [path],
+  });
+  render(withQueryClient(<RouterProvider router={router} />));
 }
 
 describe("FlowBuilderPage", () => {

@@ -11,11 +11,18 @@ import { Button, Chip, CircularProgress, Paper, Typography, useTheme } from "@mu
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useParams } from "react-router-dom";
+import { useBlocker, useParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { BACKEND_URL, toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import { Loading, MainContainer, MainHeader, MainHeaderButtonsWrapper, Title } from "../../components";
+import {
+  ConfirmationModal,
+  Loading,
+  MainContainer,
+  MainHeader,
+  MainHeaderButtonsWrapper,
+  Title,
+} from "../../components";
 import { FlowMenu, type MenuBlock } from "./FlowMenu";
 import { fetchFlow, saveFlow } from "./flowBuilderApi";
 import { answerKeysOf, type CanvasNode, documentOf } from "./flowDocument";
@@ -88,13 +95,17 @@ export default function FlowBuilderPage() {
     };
   }, [flowId, load, changeVariables]);
 
-  // Leaving the page (closing the tab, reloading) with edits not saved asks first.
+  // Leaving the page with edits not saved asks first: closing the tab or reloading through the
+  // browser's own prompt, in-app navigation (menu links, back and forward) through ours.
   useEffect(() => {
     if (!graph.dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [graph.dirty]);
+  const leaving = useBlocker(
+    ({ currentLocation, nextLocation }) => graph.dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   const companyId = user?.companyId ?? 0;
   const actions = useMemo<FlowActions>(
@@ -206,6 +217,15 @@ export default function FlowBuilderPage() {
       {dialog ? (
         <NodeDialogs dialog={dialog} variables={variables} onClose={() => setDialog(null)} onSave={saveNode} />
       ) : null}
+      <ConfirmationModal
+        open={leaving.state === "blocked"}
+        title={t("flowBuilder.leave.title")}
+        confirmLabel={t("flowBuilder.leave.confirm")}
+        onClose={() => leaving.reset?.()}
+        onConfirm={() => leaving.proceed?.()}
+      >
+        {t("flowBuilder.leave.message")}
+      </ConfirmationModal>
     </FlowActionsContext.Provider>
   );
 }

@@ -5,6 +5,11 @@ const pt = {
     saveHint: "Não se esqueça de salvar seu fluxo!",
     saved: "Fluxo salvo com sucesso",
     unsaved: "Alterações não salvas",
+    leave: {
+      title: "Sair sem salvar?",
+      message: "As alterações deste fluxo ainda não foram salvas e serão perdidas se você sair.",
+      confirm: "Sair sem salvar",
+    },
     noFlow: "Abra um fluxo da lista de fluxos para poder salvá-lo.",
     variables: "Variáveis:",
     blocks: {
@@ -204,6 +209,11 @@ const en: typeof pt = {
     saveHint: "Don't forget to save your flow!",
     saved: "Flow saved successfully",
     unsaved: "Unsaved changes",
+    leave: {
+      title: "Leave without saving?",
+      message: "This flow's changes have not been saved and will be lost if you leave.",
+      confirm: "Leave without saving",
+    },
     noFlow: "Open a flow from the flow list to be able to save it.",
     variables: "Variables:",
     blocks: {
@@ -403,6 +413,11 @@ const es: typeof pt = {
     saveHint: "¡No olvide guardar su flujo!",
     saved: "Flujo guardado con éxito",
     unsaved: "Cambios sin guardar",
+    leave: {
+      title: "¿Salir sin guardar?",
+      message: "Los cambios de este flujo aún no se guardaron y se perderán si sale.",
+      confirm: "Salir sin guardar",
+    },
     noFlow: "Abra un flujo de la lista de flujos para poder guardarlo.",
     variables: "Variables:",
     blocks: {
