@@ -1,5 +1,4 @@
 import { type CampaignRecord, campaignProgressPercent, companyEvent } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import AssessmentOutlinedIcon from "@mui/icons-material/AssessmentOutlined";
 import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
@@ -7,29 +6,25 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutlined";
 import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
-import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
+  useLiveList,
   useRecordDialog,
   useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { formatDateTime } from "../../utils/date";
 import { CampaignModal } from "./CampaignModal";
 import { type CampaignAction, campaignActions, STATUS_COLORS } from "./campaignStatus";
@@ -48,7 +43,6 @@ const COLUMNS = 7;
 /** /campaigns: the company's campaigns with search, status, row actions and live progress. */
 export default function CampaignsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const navigate = useNavigate();
   const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const list = useSearchedPagedList({
@@ -56,29 +50,28 @@ export default function CampaignsPage() {
     fetchPage: fetchCampaignsPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows: campaigns, searchText, setSearchText, searchParam, updateLists, reload } = list;
-
+  const { query, rows: campaigns, searchText, setSearchText, searchParam } = list;
   // A new campaign takes its place in the server's order, so the pages are fetched again.
-  useSocketEvent(user ? companyEvent.campaign(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeCampaign(pages, payload.campaignId));
-    else if (payload.action === "update") updateLists((pages) => replaceCampaign(pages, payload.campaign));
-    else reload();
+  const live = useLiveList(list, {
+    channel: companyEvent.campaign,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.campaignId }
+        : payload.action === "update"
+          ? { changed: payload.campaign }
+          : "reload",
+    remove: removeCampaign,
+    replace: replaceCampaign,
   });
-
-  const onSaved = (saved: CampaignRecord) => {
-    if (modal.id === null) reload();
-    else updateLists((pages) => replaceCampaign(pages, saved));
-  };
 
   const deletion = useConfirmDelete(async (deleted: CampaignRecord) => {
     await deleteCampaign(deleted.id);
-    updateLists((pages) => removeCampaign(pages, deleted.id));
+    live.removeRow(deleted.id);
   }, t("campaigns.toasts.deleted"));
 
   const move = async (change: (id: number) => Promise<CampaignRecord>, campaign: CampaignRecord, done: string) => {
     try {
-      const moved = await change(campaign.id);
-      updateLists((pages) => replaceCampaign(pages, moved));
+      live.replaceRow(await change(campaign.id));
       toast.success(done);
     } catch (error) {
       toastError(error);
@@ -114,20 +107,12 @@ export default function CampaignsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("campaigns.subtitle")}>{t("campaigns.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("campaigns.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={240}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("campaigns.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("campaigns.title")}
+        subtitle={t("campaigns.subtitle")}
+        search={{ label: t("campaigns.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 240 }}
+        primary={{ label: t("campaigns.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -201,7 +186,12 @@ export default function CampaignsPage() {
         </Table>
       </PagedListPaper>
 
-      <CampaignModal open={modal.open} campaignId={modal.id} onClose={closeModal} onSaved={onSaved} />
+      <CampaignModal
+        open={modal.open}
+        campaignId={modal.id}
+        onClose={closeModal}
+        onSaved={(saved) => live.saved(saved, modal.id === null)}
+      />
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("campaigns.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

@@ -1,5 +1,4 @@
 import { type ContactList, companyEvent } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
@@ -9,23 +8,19 @@ import { Button, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } 
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { toastError } from "../../api/client";
-import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
+  useLiveList,
   useRecordDialog,
   useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { ContactListModal } from "./ContactListModal";
 import { contactListsKeys, deleteContactList, fetchContactListsPage } from "./contactListsApi";
 import { removeContactList, replaceContactList } from "./contactListsCache";
@@ -40,7 +35,6 @@ const contactsPath = (id: number) => `/contact-lists/${id}/contacts`;
  */
 export default function ContactListsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const navigate = useNavigate();
   const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const list = useSearchedPagedList({
@@ -48,22 +42,27 @@ export default function ContactListsPage() {
     fetchPage: fetchContactListsPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows, searchText, setSearchText, searchParam, updateLists, reload } = list;
-
-  useSocketEvent(user ? companyEvent.ContactList(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeContactList(pages, payload.contactListId));
-    else if (payload.action === "update") updateLists((pages) => replaceContactList(pages, payload.contactList));
-    else reload();
+  const { query, rows, searchText, setSearchText, searchParam } = list;
+  const live = useLiveList(list, {
+    channel: companyEvent.ContactList,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.contactListId }
+        : payload.action === "update"
+          ? { changed: payload.contactList }
+          : "reload",
+    remove: removeContactList,
+    replace: replaceContactList,
   });
 
   const onSaved = (saved: ContactList) => {
     if (modal.id === null) navigate(contactsPath(saved.id));
-    else updateLists((pages) => replaceContactList(pages, saved));
+    else live.replaceRow(saved);
   };
 
   const deletion = useConfirmDelete(async (row: ContactList) => {
     await deleteContactList(row.id);
-    updateLists((pages) => removeContactList(pages, row.id));
+    live.removeRow(row.id);
   }, t("contactLists.toasts.deleted"));
 
   const sample = () => {
@@ -72,23 +71,21 @@ export default function ContactListsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("contactLists.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("contactLists.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={220}
-          />
+      <ListPageHeader
+        title={t("contactLists.title")}
+        search={{
+          label: t("contactLists.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 220,
+        }}
+        actions={
           <Button variant="outlined" startIcon={<FileDownloadOutlinedIcon />} onClick={sample}>
             {t("contactLists.buttons.sample")}
           </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("contactLists.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+        }
+        primary={{ label: t("contactLists.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}

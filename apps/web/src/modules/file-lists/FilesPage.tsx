@@ -1,27 +1,22 @@
 import { companyEvent, type FileList } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FolderCopyOutlinedIcon from "@mui/icons-material/FolderCopyOutlined";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
+  useLiveList,
   useRecordDialog,
   useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { formatShortDateTime } from "../../utils/date";
 import { FileListModal } from "./FileListModal";
 import { deleteFileList, fetchFileListsPage, fileListsKeys, removeFileList, replaceFileList } from "./fileListsApi";
@@ -29,48 +24,39 @@ import { deleteFileList, fetchFileListsPage, fileListsKeys, removeFileList, repl
 /** /files: the company's file lists, with search, infinite scroll, add, edit and delete, kept live. */
 export default function FilesPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const list = useSearchedPagedList({
     keys: fileListsKeys,
     fetchPage: fetchFileListsPage,
     rowsOf: (page) => page.files,
   });
-  const { query, rows: fileLists, searchText, setSearchText, searchParam, updateLists, reload } = list;
-
+  const { query, rows: fileLists, searchText, setSearchText, searchParam } = list;
   // A new list takes its place in the server's order (by name), so the pages are fetched again.
-  useSocketEvent(user ? companyEvent.file(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeFileList(pages, payload.fileId));
-    else if (payload.action === "update") updateLists((pages) => replaceFileList(pages, payload.file));
-    else reload();
+  const live = useLiveList(list, {
+    channel: companyEvent.file,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.fileId }
+        : payload.action === "update"
+          ? { changed: payload.file }
+          : "reload",
+    remove: removeFileList,
+    replace: replaceFileList,
   });
-
-  const onSaved = (saved: FileList) => {
-    if (modal.id === null) reload();
-    else updateLists((pages) => replaceFileList(pages, saved));
-  };
 
   const deletion = useConfirmDelete(async (deleted: FileList) => {
     await deleteFileList(deleted.id);
-    updateLists((pages) => removeFileList(pages, deleted.id));
+    live.removeRow(deleted.id);
   }, t("files.toasts.deleted"));
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("files.subtitle")}>{t("files.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("files.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={240}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("files.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("files.title")}
+        subtitle={t("files.subtitle")}
+        search={{ label: t("files.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 240 }}
+        primary={{ label: t("files.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -127,7 +113,12 @@ export default function FilesPage() {
         </Table>
       </PagedListPaper>
 
-      <FileListModal open={modal.open} fileListId={modal.id} onClose={closeModal} onSaved={onSaved} />
+      <FileListModal
+        open={modal.open}
+        fileListId={modal.id}
+        onClose={closeModal}
+        onSaved={(saved) => live.saved(saved, modal.id === null)}
+      />
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("files.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

@@ -1,5 +1,4 @@
 import { companyEvent, type FlowRecord, TOAST_DURATION_MS } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import DriveFileRenameOutlineIcon from "@mui/icons-material/DriveFileRenameOutline";
@@ -7,7 +6,6 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import ShapeLineOutlinedIcon from "@mui/icons-material/ShapeLineOutlined";
 import {
-  Button,
   Chip,
   IconButton,
   ListItemIcon,
@@ -26,21 +24,17 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
-import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
-  SearchField,
-  Title,
   useConfirmDelete,
+  useLiveList,
   useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { FlowNameModal } from "./FlowNameModal";
 import { deleteFlow, duplicateFlow, fetchFlowsPage, flowsKeys, removeFlow, replaceFlow } from "./flowsApi";
 
@@ -52,7 +46,6 @@ const builderPath = (flow: Pick<FlowRecord, "id">) => `/flowbuilder/${flow.id}`;
  */
 export default function FlowsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const navigate = useNavigate();
   // The dialog keeps its flow while it closes, so its title does not change under the animation.
   const [nameDialog, setNameDialog] = useState<{ open: boolean; flow: FlowRecord | null }>({ open: false, flow: null });
@@ -62,23 +55,23 @@ export default function FlowsPage() {
     fetchPage: fetchFlowsPage,
     rowsOf: (page) => page.flows,
   });
-  const { query, rows: flows, searchText, setSearchText, searchParam, updateLists, reload } = list;
-
+  const { query, rows: flows, searchText, setSearchText, searchParam, reload } = list;
   // A new flow (or a copy) takes its place in the server's order, so the pages are fetched again.
-  useSocketEvent(user ? companyEvent.flowbuilder(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeFlow(pages, payload.flowId));
-    else if (payload.action === "update") updateLists((pages) => replaceFlow(pages, payload.flow));
-    else reload();
+  const live = useLiveList(list, {
+    channel: companyEvent.flowbuilder,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.flowId }
+        : payload.action === "update"
+          ? { changed: payload.flow }
+          : "reload",
+    remove: removeFlow,
+    replace: replaceFlow,
   });
-
-  const onSaved = (saved: FlowRecord) => {
-    if (nameDialog.flow === null) reload();
-    else updateLists((pages) => replaceFlow(pages, saved));
-  };
 
   const deletion = useConfirmDelete(async (deleted: FlowRecord) => {
     await deleteFlow(deleted.id);
-    updateLists((pages) => removeFlow(pages, deleted.id));
+    live.removeRow(deleted.id);
   }, t("flows.toasts.deleted"));
 
   const duplicate = async (flow: FlowRecord) => {
@@ -100,20 +93,12 @@ export default function FlowsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("flows.subtitle")}>{t("flows.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("flows.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={240}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNameDialog({ open: true, flow: null })}>
-            {t("flows.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("flows.title")}
+        subtitle={t("flows.subtitle")}
+        search={{ label: t("flows.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 240 }}
+        primary={{ label: t("flows.buttons.add"), onClick: () => setNameDialog({ open: true, flow: null }) }}
+      />
 
       <PagedListPaper
         list={list}
@@ -209,7 +194,7 @@ export default function FlowsPage() {
         open={nameDialog.open}
         flow={nameDialog.flow}
         onClose={() => setNameDialog((current) => ({ ...current, open: false }))}
-        onSaved={onSaved}
+        onSaved={(saved) => live.saved(saved, nameDialog.flow === null)}
       />
       <ConfirmationModal
         {...deletion.dialog}

@@ -1,28 +1,23 @@
 import { companyEvent, type QueueIntegration, type QueueIntegrationSaved } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import HubOutlinedIcon from "@mui/icons-material/HubOutlined";
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
+  useLiveList,
   useRecordDialog,
   useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { IntegrationTypeIcon } from "./IntegrationTypeIcon";
 import { QueueIntegrationModal } from "./QueueIntegrationModal";
 import {
@@ -40,7 +35,6 @@ import { SigningSecretDialog } from "./SigningSecretDialog";
  */
 export default function QueueIntegrationsPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const [signingSecret, setSigningSecret] = useState<string | null>(null);
   const list = useSearchedPagedList({
@@ -48,44 +42,44 @@ export default function QueueIntegrationsPage() {
     fetchPage: fetchQueueIntegrationsPage,
     rowsOf: (page) => page.queueIntegrations,
   });
-  const { query, rows: integrations, searchText, setSearchText, searchParam, updateLists, reload } = list;
-
+  const { query, rows: integrations, searchText, setSearchText, searchParam } = list;
   // A new integration takes its place in the server's order (by name), so the pages are fetched again.
-  useSocketEvent(user ? companyEvent.queueIntegration(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateLists((pages) => removeQueueIntegration(pages, payload.queueIntegrationId));
-    else if (payload.action === "update")
-      updateLists((pages) => replaceQueueIntegration(pages, payload.queueIntegration));
-    else reload();
+  const live = useLiveList(list, {
+    channel: companyEvent.queueIntegration,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.queueIntegrationId }
+        : payload.action === "update"
+          ? { changed: payload.queueIntegration }
+          : "reload",
+    remove: removeQueueIntegration,
+    replace: replaceQueueIntegration,
   });
 
   const onSaved = (saved: QueueIntegrationSaved) => {
     const { signingSecret: made, ...integration } = saved;
-    if (modal.id === null) reload();
-    else updateLists((pages) => replaceQueueIntegration(pages, integration));
+    live.saved(integration, modal.id === null);
     if (made) setSigningSecret(made);
   };
 
   const deletion = useConfirmDelete(async (deleted: QueueIntegration) => {
     await deleteQueueIntegration(deleted.id);
-    updateLists((pages) => removeQueueIntegration(pages, deleted.id));
+    live.removeRow(deleted.id);
   }, t("queueIntegration.toasts.deleted"));
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("queueIntegration.subtitle")}>{t("queueIntegration.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("queueIntegration.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={240}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("queueIntegration.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("queueIntegration.title")}
+        subtitle={t("queueIntegration.subtitle")}
+        search={{
+          label: t("queueIntegration.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 240,
+        }}
+        primary={{ label: t("queueIntegration.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
