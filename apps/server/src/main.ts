@@ -20,10 +20,10 @@ async function main(): Promise<void> {
     onIdleError: (error) => console.error("database connection lost:", error.message),
   });
   await database.migrate();
-  const { app } = await buildApp({ config, db: database.db });
+  const { app, ctx } = await buildApp({ config, db: database.db });
   app.log.info({ database: database.kind }, "database ready, migrations applied");
 
-  if (config.seed && (await seedDemo(database.db))) {
+  if (config.seed && (await seedDemo(database.db, ctx))) {
     app.log.info({ logins: Object.values(DEMO_LOGINS), password: DEMO_PASSWORD }, "demo company seeded");
   } else if (config.SUPER_ADMIN_EMAIL && config.SUPER_ADMIN_PASSWORD) {
     if (await bootstrapSuperAdmin(database.db, config.SUPER_ADMIN_EMAIL, config.SUPER_ADMIN_PASSWORD)) {

@@ -1,19 +1,33 @@
-import { eq } from "drizzle-orm";
+import { checkFlowContent, FlowContent } from "@atendo/shared";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companies, plans, queues, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
+import { companies, helps, plans, queues, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../src/db/seed.js";
+import { DEMO_CUSTOMER, DEMO_FLOW_PHRASE, DEMO_NEEDS_KEY } from "../src/db/seed-demo-content.js";
+import { selectRows } from "../src/modules/presence/presence.repository.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
+  expect(await seedDemo(env.db, env.ctx)).toBe(true);
 });
 afterAll(async () => env.close());
 
+async function loginHeaders(email: string) {
+  const response = await env.app.inject({
+    method: "POST",
+    url: "/auth/login",
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode, email).toBe(200);
+  return { authorization: `Bearer ${response.json().token}` };
+}
+
 describe("demo seed", () => {
   it("creates the demo company once, with its logins, queues and simulator connection", async () => {
-    expect(await seedDemo(env.db)).toBe(true);
-    expect(await seedDemo(env.db)).toBe(false);
+    // A second start finds a company and adds nothing.
+    expect(await seedDemo(env.db, env.ctx)).toBe(false);
 
     const [company] = await env.db.select().from(companies);
     expect(company).toMatchObject({ name: "Demo", status: true });
@@ -32,20 +46,91 @@ describe("demo seed", () => {
     const [connection] = await env.db.select().from(whatsapps);
     expect(connection).toMatchObject({ provider: "simulator", isDefault: true, companyId: company!.id });
     expect(await env.db.select().from(whatsappQueues)).toHaveLength(2);
+    expect(await env.db.select().from(companies)).toHaveLength(1);
+    expect(await env.db.select().from(helps)).toHaveLength(3);
 
-    for (const email of Object.values(DEMO_LOGINS)) {
-      const response = await env.app.inject({
-        method: "POST",
-        url: "/auth/login",
-        payload: { email, password: DEMO_PASSWORD },
-      });
-      expect(response.statusCode, email).toBe(200);
-    }
+    for (const email of Object.values(DEMO_LOGINS)) await loginHeaders(email);
     const superLogin = await env.app.inject({
       method: "POST",
       url: "/auth/login",
       payload: { email: DEMO_LOGINS.super, password: DEMO_PASSWORD },
     });
     expect(superLogin.json().user).toMatchObject({ super: true, profile: "admin" });
+  });
+
+  it("gives every area sample data, as the admin's pages read it", async () => {
+    const admin = await loginHeaders(DEMO_LOGINS.admin);
+    const get = async (url: string, headers = admin) => {
+      const response = await env.app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(200);
+      return response.json();
+    };
+
+    const helpList: { title: string }[] = await get("/helps/list");
+    expect(helpList.map((help) => help.title).sort()).toEqual([
+      "Atendendo um ticket",
+      "Campanhas e listas de contatos",
+      "Conectando o WhatsApp",
+    ]);
+
+    const invoices = await get("/invoices/all");
+    expect(invoices.invoices).toEqual([
+      expect.objectContaining({ detail: "Plano Demo — mensalidade", value: 49, status: "open" }),
+    ]);
+    expect(Date.parse(invoices.invoices[0].dueDate)).toBeGreaterThan(Date.now());
+
+    const lists = await get("/contact-lists");
+    expect(lists.records).toEqual([expect.objectContaining({ name: "Clientes da demo", contactsCount: 5 })]);
+    const campaignList = await get("/campaigns");
+    expect(campaignList.records).toEqual([
+      expect.objectContaining({
+        name: "Novidades da semana",
+        status: "FINALIZADA",
+        contactList: expect.objectContaining({ name: "Clientes da demo" }),
+        whatsapp: expect.objectContaining({ name: "Simulador" }),
+        progress: { valid: 4, delivered: 3, failed: 1 },
+      }),
+    ]);
+    const report = await get(`/campaigns/${campaignList.records[0].id}`);
+    expect(report.completedAt).not.toBeNull();
+    const delivered = report.shipping.filter((row: { deliveredAt: string | null }) => row.deliveredAt !== null);
+    expect(delivered.map((row: { name: string }) => row.name)).toEqual(["Carla Mendes", "Diego Rocha", "Elisa Prado"]);
+    expect(delivered[0].message).toContain("Olá Carla!");
+    expect(report.shipping.filter((row: { failedAt: string | null }) => row.failedAt !== null)).toHaveLength(1);
+
+    const scheduleList = await get("/schedules");
+    expect(scheduleList.schedules).toEqual([
+      expect.objectContaining({ status: "PENDENTE", contact: expect.objectContaining(DEMO_CUSTOMER) }),
+    ]);
+    expect(Date.parse(scheduleList.schedules[0].sendAt)).toBeGreaterThan(Date.now());
+    // Its send is queued with it: the job exists, due at the schedule's time.
+    const scheduleId = String(scheduleList.schedules[0].id);
+    const jobs = await selectRows<{ start_after: string | Date }>(
+      env.db,
+      sql`select start_after from pgboss.job where name = 'schedules.send' and data->>'scheduleId' = ${scheduleId}`,
+    );
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0]!.start_after).toISOString()).toBe(scheduleList.schedules[0].sendAt);
+
+    const flowList = await get("/flowbuilder");
+    expect(flowList.flows).toEqual([expect.objectContaining({ name: "Boas-vindas da demo", active: true })]);
+    const flowId = flowList.flows[0].id;
+    const document = await get(`/flowbuilder/flow/${flowId}`);
+    const content = FlowContent.superRefine(checkFlowContent).parse(document.flow.flow);
+    expect(content.nodes.map((node) => node.type)).toEqual(["start", "message", "menu", "ticket", "ticket"]);
+    const phrases = await get("/flowcampaign");
+    expect(phrases.flow).toEqual([expect.objectContaining({ phrase: DEMO_FLOW_PHRASE, flowId, status: true })]);
+
+    const promptList = await get("/prompt");
+    expect(promptList.prompts).toEqual([expect.objectContaining({ name: DEMO_NEEDS_KEY, apiKey: "", queueId: null })]);
+    const integrations = await get("/queueIntegration");
+    expect(integrations.queueIntegrations).toEqual([expect.objectContaining({ type: "flowbuilder", flowId })]);
+
+    // The group chat: every demo user is a member; the agent has the admin's last message unread.
+    const agent = await loginHeaders(DEMO_LOGINS.agent);
+    const chats = await get("/chats", agent);
+    expect(chats.records).toEqual([expect.objectContaining({ title: "Equipe" })]);
+    expect(chats.records[0].users).toHaveLength(3);
+    expect(chats.unreadChats).toBe(1);
   });
 });

@@ -1,9 +1,11 @@
 import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
+import type { AppContext } from "../context.js";
 import { randomToken } from "../modules/auth/tokens.js";
 import type { Database } from "./client.js";
 import { companies, plans, queues, settings, userQueues, users, whatsappQueues, whatsapps } from "./schema/index.js";
+import { seedDemoContent } from "./seed-demo-content.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
 export const DEMO_LOGINS = {
@@ -12,8 +14,11 @@ export const DEMO_LOGINS = {
   agent: "agent@atendo.dev",
 } as const;
 
-/** Seeds the demo company on an empty database; does nothing when any company exists. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/**
+ * Seeds the demo company on an empty database; does nothing when any company
+ * exists. The jobs write the demo schedule's send in the same transaction.
+ */
+export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
@@ -80,7 +85,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
           greetingMessage: "Financeiro: boletos, notas e pagamentos.",
         },
       ])
-      .returning({ id: queues.id });
+      .returning({ id: queues.id, name: queues.name, color: queues.color });
     const links = inserted.flatMap((user) =>
       (user.email === DEMO_LOGINS.agent ? demoQueues.slice(0, 1) : demoQueues).map((queue) => ({
         companyId,
@@ -106,6 +111,14 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx
       .insert(whatsappQueues)
       .values(demoQueues.map((queue) => ({ companyId, whatsappId: connection!.id, queueId: queue.id })));
+    const idOf = (email: string) => inserted.find((user) => user.email === email)!.id;
+    await seedDemoContent(tx, deps, {
+      companyId,
+      planId: plan!.id,
+      connectionId: connection!.id,
+      queues: demoQueues,
+      userIds: [idOf(DEMO_LOGINS.admin), idOf(DEMO_LOGINS.agent), idOf(DEMO_LOGINS.super)],
+    });
     return true;
   });
 }
