@@ -18,7 +18,7 @@ import {
   TextField,
 } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -26,6 +26,7 @@ import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import { useDebouncedSearch } from "../../components/listing";
 import { useOpenedOnce } from "../../utils/useOpenedOnce";
+import { conversationKeys } from "./conversation/conversationApi";
 import { TicketsList } from "./TicketsList";
 import { viewerOf } from "./ticketPlacement";
 import { fetchTags, fetchUsers, type TicketListParams, ticketsKeys, updateTicket } from "./ticketsApi";
@@ -138,6 +139,33 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
     });
   }, []);
 
+  /** The tab that lists a status: where a ticket just moved is found. */
+  const showStatusTab = useCallback((status: Ticket["status"]) => {
+    if (status === "closed") setTab("closed");
+    else {
+      setTab("open");
+      setOpenTab(status);
+    }
+  }, []);
+
+  // The ticket on screen was reopened or accepted in the conversation: the tabs follow it, so it stays
+  // in sight and selected. A search keeps its results (they hold every status).
+  const { data: selectedTicket } = useQuery<Ticket>({
+    queryKey: conversationKeys.ticket(selectedUuid ?? ""),
+    enabled: false,
+  });
+  const selectedStatus = selectedTicket?.status;
+  const followed = useRef<{ uuid: string | undefined; status: Ticket["status"] | undefined }>({
+    uuid: undefined,
+    status: undefined,
+  });
+  useEffect(() => {
+    const before = followed.current;
+    followed.current = { uuid: selectedUuid, status: selectedStatus };
+    if (before.uuid !== selectedUuid || !before.status || !selectedStatus || before.status === selectedStatus) return;
+    if (selectedStatus !== "closed" && tab !== "search") showStatusTab(selectedStatus);
+  }, [selectedUuid, selectedStatus, tab, showStatusTab]);
+
   /** One status change through PUT /tickets/{id}; the answer is placed at once, the event agrees later. */
   const transition = useCallback(
     async (ticket: Ticket, status: Ticket["status"]): Promise<Ticket | null> => {
@@ -181,9 +209,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const onReopen = useCallback(
     async (ticket: Ticket) => {
       const updated = await transition(ticket, "open");
-      if (updated) navigate(`/tickets/${updated.uuid}`);
+      if (!updated) return;
+      showStatusTab(updated.status);
+      navigate(`/tickets/${updated.uuid}`);
     },
-    [transition, navigate],
+    [transition, navigate, showStatusTab],
   );
   const onPeek = useCallback((ticket: Ticket) => setPeeked(ticket), []);
   // Stable callbacks keep the memoized rows from re-rendering on every change of the page.
@@ -234,7 +264,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </Button>
         {canShowAll ? (
           <FormControlLabel
-            sx={{ mr: 0 }}
+            // MUI pulls a label 11 px left to line its control up with text; beside a button that is an overlap.
+            sx={{ ml: 0, mr: 0 }}
             control={<Switch size="small" checked={showAll} onChange={(_, checked) => setShowAll(checked)} />}
             label={t("ticketsManager.showAll")}
           />

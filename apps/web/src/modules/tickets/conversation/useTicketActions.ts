@@ -4,7 +4,9 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toastError } from "../../../api/client";
 import { useSession } from "../../../app/session";
+import { viewerOf } from "../ticketPlacement";
 import { updateTicket } from "../ticketsApi";
+import { placeTicketInLists } from "../useTicketsRealtime";
 import { conversationKeys } from "./conversationApi";
 
 export type TicketAction = "accept" | "return" | "resolve" | "reopen";
@@ -38,6 +40,8 @@ export function useTicketActions(ticket: Ticket) {
     try {
       const updated = await updateTicket(ticket.id, bodyOf(action));
       queryClient.setQueryData(conversationKeys.ticket(updated.uuid), updated);
+      // The lists show it where it went at once; the realtime event agrees later.
+      if (user) placeTicketInLists(queryClient, viewerOf(user), updated);
       if (action === "accept" || action === "reopen") navigate(`/tickets/${updated.uuid}`);
       else navigate("/tickets");
     } catch (error) {
