@@ -1,7 +1,9 @@
 import InsertEmoticonIcon from "@mui/icons-material/InsertEmoticon";
-import { CircularProgress, IconButton, Popover, Tooltip } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
+import { Box, CircularProgress, IconButton, Popover, type PopoverActions, Tooltip } from "@mui/material";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+
+import { EMOJI_PICKER_HEIGHT_PX } from "./emojiPickerSize";
 
 const EmojiPicker = lazy(() => import("./EmojiPicker"));
 
@@ -9,6 +11,8 @@ const EmojiPicker = lazy(() => import("./EmojiPicker"));
 export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const popover = useRef<PopoverActions>(null);
+  const placeAgain = useCallback(() => popover.current?.updatePosition(), []);
   return (
     <>
       <Tooltip title={t("conversation.composer.emoji")}>
@@ -17,14 +21,21 @@ export function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
         </IconButton>
       </Tooltip>
       <Popover
+        action={popover}
         open={!!anchor}
         anchorEl={anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: "top", horizontal: "left" }}
         transformOrigin={{ vertical: "bottom", horizontal: "left" }}
       >
-        <Suspense fallback={<CircularProgress size={24} sx={{ m: 2 }} />}>
-          <EmojiPicker onPick={onPick} />
+        <Suspense
+          fallback={
+            <Box sx={{ height: EMOJI_PICKER_HEIGHT_PX, width: 240, display: "grid", placeItems: "center" }}>
+              <CircularProgress size={24} />
+            </Box>
+          }
+        >
+          <EmojiPicker onPick={onPick} onShown={placeAgain} />
         </Suspense>
       </Popover>
     </>

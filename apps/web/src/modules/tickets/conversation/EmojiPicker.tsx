@@ -1,5 +1,7 @@
 import { Box, ButtonBase } from "@mui/material";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { EMOJI_PICKER_HEIGHT_PX } from "./emojiPickerSize";
 
 /** A compact set of the emojis attendants use most; loaded only when the picker opens. */
 const EMOJIS = [
@@ -149,18 +151,25 @@ const EMOJIS = [
   "🌙",
 ];
 
-export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {
+const COLUMNS = 8;
+const CELL_PX = 36;
+
+export default function EmojiPicker({ onPick, onShown }: { onPick: (emoji: string) => void; onShown: () => void }) {
   const { t } = useTranslation();
+  // Drawn in place of the loading spinner: the popover places itself again for the real size.
+  useEffect(() => onShown(), [onShown]);
   return (
     <Box
       role="listbox"
       aria-label={t("conversation.composer.emoji")}
       sx={{
         display: "grid",
-        gridTemplateColumns: "repeat(8, 36px)",
+        gridTemplateColumns: `repeat(${COLUMNS}, ${CELL_PX}px)`,
+        gridAutoRows: `${CELL_PX}px`,
         gap: 0.25,
         p: 1,
-        maxHeight: 260,
+        boxSizing: "border-box",
+        height: EMOJI_PICKER_HEIGHT_PX,
         overflowY: "auto",
       }}
     >
@@ -170,7 +179,13 @@ export default function EmojiPicker({ onPick }: { onPick: (emoji: string) => voi
           role="option"
           aria-label={emoji}
           onClick={() => onPick(emoji)}
-          sx={{ fontSize: 22, width: 36, height: 36, borderRadius: 1, "&:hover": { bgcolor: "action.hover" } }}
+          sx={{
+            fontSize: 22,
+            width: CELL_PX,
+            height: CELL_PX,
+            borderRadius: 1,
+            "&:hover": { bgcolor: "action.hover" },
+          }}
         >
           {emoji}
         </ButtonBase>
