@@ -66,12 +66,16 @@ export function TagsSelector({ ticket }: { ticket: Ticket }) {
         getOptionLabel={(option) =>
           option.create ? t("conversation.tags.create", { name: option.create }) : option.name
         }
+        // Enter takes the highlighted option: the tag named exactly as typed, else the offer to create it.
+        autoHighlight
         filterOptions={(options, params) => {
           const filtered = filterTags(options, params);
           const name = params.inputValue.trim();
+          const exact = filtered.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
+          if (exact) return [exact, ...filtered.filter((tag) => tag !== exact)];
           const known = tags.some((tag) => tag.name.toLowerCase() === name.toLowerCase());
           if (name.length >= TAG_NAME_MIN && !known) {
-            filtered.push({ id: 0, name, color: TAG_DEFAULT_COLOR, create: name });
+            return [{ id: 0, name, color: TAG_DEFAULT_COLOR, create: name }, ...filtered];
           }
           return filtered;
         }}
