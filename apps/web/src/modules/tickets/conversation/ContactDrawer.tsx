@@ -3,7 +3,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import EditIcon from "@mui/icons-material/Edit";
 import { Avatar, Box, Button, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../components/Loading";
 import { ContactEditForm } from "./ContactEditForm";
@@ -75,36 +75,41 @@ export function ContactDrawer({ open, focusNotes, ticket, onClose }: ContactDraw
             <Typography variant="h6" sx={{ wordBreak: "break-word" }}>
               {contact.name}
             </Typography>
-            <Typography variant="body2">
-              <a href={`tel:${contact.number}`}>{contact.number}</a>
-            </Typography>
-            {contact.email ? (
-              <Typography variant="body2">
-                <a href={`mailto:${contact.email}`}>{contact.email}</a>
-              </Typography>
-            ) : null}
+            <Box component="dl" data-testid="contact-fields" sx={{ width: "100%", m: 0, textAlign: "left" }}>
+              <ContactField label={t("conversation.contact.number")}>
+                <a href={`tel:${contact.number}`}>{contact.number}</a>
+              </ContactField>
+              <ContactField label={t("conversation.contact.email")}>
+                {contact.email ? (
+                  <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                ) : (
+                  <Box component="span" sx={{ color: "text.secondary" }}>
+                    {t("conversation.contact.noEmail")}
+                  </Box>
+                )}
+              </ContactField>
+            </Box>
             <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
               {t("conversation.contact.edit")}
             </Button>
-            {contact.extraInfo.length ? (
-              <Box sx={{ width: "100%", textAlign: "left" }}>
-                <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                  {t("conversation.contact.extraInfo")}
-                </Typography>
-                <Stack spacing={1}>
+            <Box sx={{ width: "100%", textAlign: "left" }}>
+              <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                {t("conversation.contact.extraInfo")}
+              </Typography>
+              {contact.extraInfo.length ? (
+                <Box component="dl" data-testid="contact-extra-info" sx={{ m: 0 }}>
                   {contact.extraInfo.map((info) => (
-                    <Box key={info.id} sx={{ border: 1, borderColor: "divider", borderRadius: 1, px: 1.5, py: 1 }}>
-                      <Typography variant="caption" color="text.secondary">
-                        {info.name}
-                      </Typography>
-                      <Typography variant="body2" sx={{ wordBreak: "break-word", whiteSpace: "pre-wrap" }}>
-                        {info.value}
-                      </Typography>
-                    </Box>
+                    <ContactField key={info.id} label={info.name}>
+                      {info.value}
+                    </ContactField>
                   ))}
-                </Stack>
-              </Box>
-            ) : null}
+                </Box>
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {t("conversation.contact.noExtraInfo")}
+                </Typography>
+              )}
+            </Box>
           </Stack>
         )}
         <Divider sx={{ my: 2 }} />
@@ -113,5 +118,19 @@ export function ContactDrawer({ open, focusNotes, ticket, onClose }: ContactDraw
         </Box>
       </Box>
     </Drawer>
+  );
+}
+
+/** One name/value row of the contact's details, a term and its description for screen readers. */
+function ContactField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ border: 1, borderColor: "divider", borderRadius: 1, px: 1.5, py: 1, mb: 1 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: "break-word", whiteSpace: "pre-wrap" }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }

@@ -109,6 +109,8 @@ const pt = {
       addExtra: "Adicionar informação",
       removeExtra: "Remover informação",
       saved: "Contato salvo com sucesso.",
+      noEmail: "Sem e-mail",
+      noExtraInfo: "Nenhuma informação adicional",
     },
     notes: {
       title: "Observações",
@@ -235,6 +237,8 @@ const en: typeof pt = {
       addExtra: "Add information",
       removeExtra: "Remove information",
       saved: "Contact saved successfully.",
+      noEmail: "No e-mail",
+      noExtraInfo: "No additional information",
     },
     notes: {
       title: "Notes",
@@ -361,6 +365,8 @@ const es: typeof pt = {
       addExtra: "Agregar información",
       removeExtra: "Quitar información",
       saved: "Contacto guardado con éxito.",
+      noEmail: "Sin correo electrónico",
+      noExtraInfo: "Sin información adicional",
     },
     notes: {
       title: "Notas",
