@@ -104,13 +104,64 @@ export function useTicketMessages(ticketId: number | undefined) {
   }, [load]);
 
   const upsert = useCallback((messages: TicketMessage[]) => dispatch({ type: "upsert", messages }), []);
+  const readNewMessages = useReadingWhileOpen(ticketId, upsert);
 
   useSocketEvent(user ? companyEvent.appMessage(user.companyId) : null, (payload) => {
     const { message } = payload;
     if (message.ticketId !== ticketId) return;
-    if (payload.action === "create") upsert([fromEvent(message)]);
-    else if (payload.action === "update") dispatch({ type: "replace", message: fromEvent(message) });
+    if (payload.action === "create") {
+      upsert([fromEvent(message)]);
+      if (!message.fromMe) readNewMessages();
+    } else if (payload.action === "update") dispatch({ type: "replace", message: fromEvent(message) });
   });
 
   return { ...state, loadOlder, upsert };
+}
+
+/**
+ * Messages that arrive on the ticket on screen are read as they come, while the
+ * page is in sight (else once it is again): page 1 is asked again, which marks
+ * the ticket read on the server (unread back to 0, `updateUnread` to every list).
+ * Calls during a read make one more read after it, not one each.
+ */
+function useReadingWhileOpen(ticketId: number | undefined, upsert: (messages: TicketMessage[]) => void) {
+  const reading = useRef(false);
+  const again = useRef(false);
+  const unseen = useRef(false);
+
+  const read = useCallback(() => {
+    if (!ticketId) return;
+    if (document.hidden) {
+      unseen.current = true;
+      return;
+    }
+    if (reading.current) {
+      again.current = true;
+      return;
+    }
+    reading.current = true;
+    unseen.current = false;
+    fetchMessagesPage(ticketId, 1)
+      .then((answer) => upsert(answer.messages))
+      .catch(() => {
+        // The badge stays; opening the ticket again reads it.
+      })
+      .finally(() => {
+        reading.current = false;
+        if (again.current) {
+          again.current = false;
+          read();
+        }
+      });
+  }, [ticketId, upsert]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (!document.hidden && unseen.current) read();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [read]);
+
+  return read;
 }
