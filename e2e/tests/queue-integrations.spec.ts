@@ -81,7 +81,7 @@ test("integrations: each type added through the dialog after its validation erro
   await expect(dialog.getByText("Too Long!")).toBeVisible();
   await nameField.fill(names.typebot);
   await dialog.getByRole("textbox", { name: /URL do Typebot/ }).fill(typebot.url);
-  await dialog.getByRole("textbox", { name: /Typebot - Slug/ }).fill(typebot.publicId);
+  await dialog.getByRole("textbox", { name: /Typebot - Slug/ }).fill(typebot.slug);
   // The test starts the bot's chat on the Typebot server and shows its first messages.
   await dialog.getByRole("button", { name: "Testar bot" }).click();
   await expect(toast(page, "Integração testada com sucesso!")).toBeVisible();

@@ -3,13 +3,16 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A small HTTP server speaking the two Google calls a Dialogflow ES service account makes:
+ * A small HTTP server speaking the two Google calls a Dialogflow ES service account makes, for
+ * the runtime's tests, the integration dialog's test (testSession) and the browser tests:
  * - POST /token: Google's OAuth 2.0 token endpoint, JWT bearer grant. The assertion's RS256
  *   signature is checked against the account's public key, and its issuer, audience, scope and
  *   lifetime as Google checks them; it answers an access token, or `invalid_grant`.
  * - POST /v2/projects/{project}/agent/sessions/{session}:detectIntent with that token: the
- *   agent's answer (a welcome intent for greetings, the fallback otherwise), in the JSON
- *   Dialogflow answers; 403 PERMISSION_DENIED for a project the account has no agent in.
+ *   agent's answer in the JSON Dialogflow answers; 403 PERMISSION_DENIED for a project the
+ *   account has no agent in. Its intents: a welcome for greetings, the opening hours in two
+ *   messages ("horário"), a goodbye that ends the conversation ("tchau": intent.endInteraction,
+ *   the "end of conversation" switch), and the fallback for anything else.
  */
 export interface FakeDialogflow {
   url: string;
@@ -23,6 +26,8 @@ export interface FakeDialogflow {
   projectId: string;
   /** Calls received: what was asked, never a token or a key. */
   calls: { path: string; text?: string; languageCode?: string; session?: string }[];
+  /** The statuses the next detectIntent calls fail with, in order (Google's error JSON); then the agent answers again. */
+  fail(...statuses: number[]): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +45,8 @@ export interface ServiceAccountFile {
 export const DIALOGFLOW_SCOPE = "https://www.googleapis.com/auth/dialogflow";
 export const WELCOME_REPLY = "Olá! Sou o assistente virtual. Como posso ajudar?";
 export const FALLBACK_REPLY = "Desculpe, não entendi.";
+export const HOURS_REPLIES = ["Abrimos às 8h.", "Fechamos às 18h."];
+export const GOODBYE_REPLY = "Até logo! Um atendente continua daqui.";
 
 function serviceAccount(projectId: string): { file: ServiceAccountFile; publicKey: string } {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", {
@@ -70,11 +77,21 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 const GREETINGS = /^(olá|ola|oi|hello|hi|hola)(?=$|[\s!,.?])/i;
 
+function intentOf(said: string): { action: string; displayName: string; texts: string[]; endInteraction?: true } {
+  if (GREETINGS.test(said))
+    return { action: "input.welcome", displayName: "Default Welcome Intent", texts: [WELCOME_REPLY] };
+  if (/horário/i.test(said)) return { action: "hours", displayName: "Horário", texts: HOURS_REPLIES };
+  if (/^tchau\b/i.test(said.trim()))
+    return { action: "goodbye", displayName: "Encerrar", texts: [GOODBYE_REPLY], endInteraction: true };
+  return { action: "input.unknown", displayName: "Default Fallback Intent", texts: [FALLBACK_REPLY] };
+}
+
 /** `port` 0 takes any free port; the browser tests give the one the server is configured with. */
 export async function startFakeDialogflow(projectId = "atendo-agent-test", port = 0): Promise<FakeDialogflow> {
   const trusted = serviceAccount(projectId);
   const stranger = serviceAccount(projectId);
   const calls: FakeDialogflow["calls"] = [];
+  const failures: number[] = [];
   /** Tokens handed out, by value: the project the account may reach. */
   const tokens = new Map<string, string>();
   let tokenUrl = "";
@@ -140,23 +157,28 @@ export async function startFakeDialogflow(projectId = "atendo-agent-test", port 
     const said = query.queryInput?.text?.text ?? "";
     const languageCode = query.queryInput?.text?.languageCode ?? "";
     calls.push({ path, text: said, languageCode, session: decodeURIComponent(session) });
-    const welcome = GREETINGS.test(said);
-    const reply = welcome ? WELCOME_REPLY : FALLBACK_REPLY;
+    const failure = failures.shift();
+    if (failure !== undefined) {
+      const status = failure === 429 ? "RESOURCE_EXHAUSTED" : failure === 503 ? "UNAVAILABLE" : "INTERNAL";
+      return { status: failure, body: { error: { code: failure, message: "The service is busy.", status } } };
+    }
+    const intent = intentOf(said);
     return {
       status: 200,
       body: {
         responseId: `${randomUUID()}-${randomBytes(4).toString("hex")}`,
         queryResult: {
           queryText: said,
-          action: welcome ? "input.welcome" : "input.unknown",
+          action: intent.action,
           parameters: {},
           allRequiredParamsPresent: true,
-          fulfillmentText: reply,
-          fulfillmentMessages: [{ text: { text: [reply] } }],
+          fulfillmentText: intent.texts[0],
+          fulfillmentMessages: intent.texts.map((reply) => ({ text: { text: [reply] } })),
           intent: {
             name: `projects/${project}/agent/intents/${randomUUID()}`,
-            displayName: welcome ? "Default Welcome Intent" : "Default Fallback Intent",
-            ...(welcome ? {} : { isFallback: true }),
+            displayName: intent.displayName,
+            ...(intent.action === "input.unknown" ? { isFallback: true } : {}),
+            ...(intent.endInteraction ? { endInteraction: true } : {}),
           },
           intentDetectionConfidence: 1,
           languageCode: languageCode.toLowerCase(),
@@ -195,6 +217,11 @@ export async function startFakeDialogflow(projectId = "atendo-agent-test", port 
     strangerJson: JSON.stringify(stranger.file, null, 2),
     projectId,
     calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    fail: (...statuses) => void failures.push(...statuses),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,70 +1,152 @@
-import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/**
- * A small Typebot server: POST /api/v1/typebots/{publicId}/startChat starts a published bot's
- * chat and answers its first bubbles, in the JSON Typebot's chat API answers (text bubbles as
- * markdown when asked, rich text otherwise); an unknown bot answers 404 as Typebot does.
+/*
+ * A small Typebot server speaking its chat API's real JSON (startChat, continueChat, sessions
+ * that end and then answer 404, Typebot's error bodies), running one scripted bot: what the
+ * runtime's tests, the integration dialog's test (testSession) and the browser tests talk to.
  */
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function json(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  response.end(JSON.stringify(body));
+}
+
+async function listen(server: Server, port = 0): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const close = (server: Server) => () =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/** A 1x1 PNG, as a Typebot image bubble's URL would serve. */
+export const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+/** The bot's first bubble when no pushName is prefilled (the dialog's test), and the question after the image. */
+export const TYPEBOT_GREETING = "Olá!";
+export const TYPEBOT_QUESTION = "Escolha um setor:";
+
 export interface FakeTypebot {
   url: string;
-  publicId: string;
+  slug: string;
+  /** Every chat call: path and JSON body. */
   calls: { path: string; body: Record<string, unknown> }[];
+  /** Sessions Typebot still has, by id: the step each is at. */
+  sessions: Map<string, "choice" | "name">;
+  /** The statuses the next chat calls fail with, in order (Typebot's error JSON); then the bot answers again. */
+  fail(...statuses: number[]): void;
   close(): Promise<void>;
 }
 
-export const TYPEBOT_GREETING = "Olá! Eu sou o **bot** de testes.";
-export const TYPEBOT_QUESTION = "Qual é o seu nome?";
+const richText = (...paragraphs: { text: string; bold?: boolean }[][]) =>
+  paragraphs.map((children) => ({ type: "p", children }));
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
+const textBubble = (...paragraphs: { text: string; bold?: boolean }[][]) => ({
+  id: randomBytes(8).toString("hex"),
+  type: "text",
+  content: { type: "richText", richText: richText(...paragraphs) },
+});
 
-function bubble(text: string, markdown: boolean) {
-  return {
-    id: randomBytes(12).toString("hex"),
-    type: "text",
-    content: markdown
-      ? { type: "markdown", markdown: text }
-      : { type: "richText", richText: [{ type: "p", children: [{ text }] }] },
-  };
-}
+const choiceInput = {
+  id: "choice-block",
+  type: "choice input",
+  items: [
+    { id: "item-sales", outgoingEdgeId: "e1", content: "Vendas" },
+    { id: "item-support", outgoingEdgeId: "e2", content: "Suporte" },
+  ],
+  options: { isMultipleChoice: false },
+};
 
-export async function startFakeTypebot(publicId = "atendo-test-bot"): Promise<FakeTypebot> {
+/**
+ * The published bot `slug`: it greets the contact by the prefilled pushName (in bold; "Olá!"
+ * without one), shows an image and asks for a sector (a choice input: Vendas, Suporte); "Vendas"
+ * asks the name (a text input), and the name ends the chat with a thanks (no input: the session
+ * is over, and Typebot then forgets it). A reply matching no button gets no bubble at all and
+ * the same choice again. An unknown bot answers 404 as Typebot does. `port` 0 takes any free
+ * port; the browser tests give the one they need.
+ */
+export async function startFakeTypebot(slug = "atendo-bot", port = 0): Promise<FakeTypebot> {
   const calls: FakeTypebot["calls"] = [];
-  const server: Server = createServer(async (request, response) => {
-    const body = await readJson(request);
+  const sessions: FakeTypebot["sessions"] = new Map();
+  const failures: number[] = [];
+  let url = "";
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
     const path = new URL(request.url ?? "/", "http://fake").pathname;
+    if (request.method === "GET" && path === "/media/logo.png") {
+      response.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
+      response.end(PNG);
+      return;
+    }
+    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     calls.push({ path, body });
-    const match = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
-    const send = (status: number, value: object) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(value));
-    };
-    if (request.method !== "POST" || !match) return send(404, { message: "Not found", code: "NOT_FOUND" });
-    if (decodeURIComponent(match[1]!) !== publicId)
-      return send(404, { message: "Typebot not found", code: "NOT_FOUND" });
-    const markdown = body.textBubbleContentFormat === "markdown";
-    send(200, {
-      sessionId: randomBytes(12).toString("hex"),
-      typebot: { id: randomBytes(12).toString("hex"), version: "6", theme: {}, settings: {} },
-      messages: [bubble(TYPEBOT_GREETING, markdown), bubble(TYPEBOT_QUESTION, markdown)],
-      input: {
-        id: randomBytes(12).toString("hex"),
-        type: "text input",
-        options: { labels: { placeholder: "Digite seu nome...", button: "Enviar" }, isLong: false },
-      },
-    });
+    const failure = failures.shift();
+    if (failure !== undefined)
+      return json(response, failure, {
+        message: failure === 429 ? "Too many requests" : "Internal server error",
+        code: failure === 429 ? "TOO_MANY_REQUESTS" : "INTERNAL_SERVER_ERROR",
+      });
+    const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
+    if (request.method === "POST" && start) {
+      if (decodeURIComponent(start[1]!) !== slug)
+        return json(response, 404, { message: "Typebot not found", code: "NOT_FOUND" });
+      const variables = (body.prefilledVariables ?? {}) as Record<string, unknown>;
+      const sessionId = `sess_${randomBytes(10).toString("hex")}`;
+      sessions.set(sessionId, "choice");
+      return json(response, 200, {
+        sessionId,
+        resultId: randomUUID(),
+        typebot: { id: "bot1", version: "6", theme: {}, settings: {} },
+        messages: [
+          variables.pushName
+            ? textBubble([{ text: "Olá " }, { text: String(variables.pushName), bold: true }, { text: "!" }])
+            : textBubble([{ text: TYPEBOT_GREETING }]),
+          { id: "img", type: "image", content: { url: `${url}/media/logo.png` } },
+          textBubble([{ text: TYPEBOT_QUESTION }]),
+        ],
+        input: choiceInput,
+      });
+    }
+    const next = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(path);
+    if (request.method === "POST" && next) {
+      const sessionId = decodeURIComponent(next[1]!);
+      const at = sessions.get(sessionId);
+      if (!at) return json(response, 404, { message: "Session not found.", code: "NOT_FOUND" });
+      const message = body.message;
+      const text = typeof message === "string" ? message : String((message as { text?: unknown })?.text ?? "");
+      if (at === "choice") {
+        if (text === "Vendas") {
+          sessions.set(sessionId, "name");
+          return json(response, 200, {
+            messages: [textBubble([{ text: "Qual é o seu nome?" }])],
+            input: { id: "name-block", type: "text input", options: { labels: { placeholder: "Nome" } } },
+          });
+        }
+        if (text === "Suporte") {
+          sessions.delete(sessionId);
+          return json(response, 200, { messages: [textBubble([{ text: "Suporte: ligue 0800." }])] });
+        }
+        return json(response, 200, { messages: [], input: choiceInput });
+      }
+      sessions.delete(sessionId);
+      return json(response, 200, { messages: [textBubble([{ text: `Obrigado, ${text}!` }])] });
+    }
+    json(response, 404, { message: "Not found", code: "NOT_FOUND" });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    publicId,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  url = await listen(server, port);
+  return { url, slug, calls, sessions, fail: (...statuses) => void failures.push(...statuses), close: close(server) };
 }

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { TypebotAnswer } from "../../integrations/typebot-chat.js";
+import type { TypebotAnswer } from "../../integrations/typebot.js";
 import { messageText } from "./integration-step.js";
 import { botFailureNote, botFailureOf, integrationToRun } from "./integrations.logic.js";
 import {
   isKeyword,
-  markdownToWhatsapp,
-  richTextToWhatsapp,
   sessionExpired,
   sessionExpiry,
   typebotParts,
@@ -62,52 +60,20 @@ describe("which integration has the ticket", () => {
 });
 
 describe("Typebot answers on WhatsApp", () => {
-  it("writes rich text in WhatsApp's markup, a paragraph a line, inline variables in place and links spelled out", () => {
-    const richText = [
-      {
-        type: "p",
-        children: [
-          { text: "Olá " },
-          { type: "inline-variable", children: [{ type: "p", children: [{ text: "João" }] }] },
-          { text: ", tudo " },
-          { text: "bem", bold: true },
-          { text: "? " },
-          { text: "Veja", italic: true },
-          { text: " " },
-          { type: "a", url: "https://exemplo.com/x", children: [{ text: "aqui" }] },
-        ],
-      },
-      { type: "p", children: [{ text: "preço antigo ", strikethrough: true }, { text: "R$ 10" }] },
-    ];
-    expect(richTextToWhatsapp(richText)).toBe(
-      "Olá João, tudo *bem*? _Veja_ aqui (https://exemplo.com/x)\n~preço antigo~ R$ 10",
-    );
-    expect(richTextToWhatsapp(undefined)).toBe("");
-    expect(markdownToWhatsapp("**Oi** ~~não~~ [site](https://a.b) \\*x")).toBe("*Oi* ~não~ site (https://a.b) *x");
-  });
-
-  it("turns bubbles into messages in order, with a choice's buttons numbered last", () => {
+  it("sends the answer's bubbles in order, with a choice's buttons numbered last", () => {
     const answer: TypebotAnswer = {
       messages: [
-        { type: "text", content: { richText: [{ type: "p", children: [{ text: "Escolha:" }] }] } },
-        { type: "image", content: { url: "https://cdn.example/a.png" } },
-        { type: "audio", content: { url: "https://cdn.example/a.mp3" } },
-        { type: "video", content: { url: "https://cdn.example/a.mp4", type: "url" } },
-        { type: "video", content: { url: "https://youtu.be/xyz", type: "youtube" } },
-        { type: "embed", content: { url: "https://example.com/form" } },
-        { type: "text", content: { type: "markdown", markdown: "  " } },
+        { kind: "text", body: "Escolha:" },
+        { kind: "media", url: "https://cdn.example/a.png" },
       ],
       input: { type: "choice input", items: [{ content: "Vendas" }, { content: "" }, { content: "Suporte" }] },
     };
     expect(typebotParts(answer)).toEqual([
       { kind: "text", body: "Escolha:" },
       { kind: "media", url: "https://cdn.example/a.png" },
-      { kind: "media", url: "https://cdn.example/a.mp3" },
-      { kind: "media", url: "https://cdn.example/a.mp4" },
-      { kind: "text", body: "https://youtu.be/xyz" },
-      { kind: "text", body: "https://example.com/form" },
       { kind: "text", body: "*1* - Vendas\n*2* - Suporte" },
     ]);
+    expect(typebotParts({ messages: [], input: { type: "other" } })).toEqual([]);
   });
 
   it("reads a reply to a choice by its number or its text in any case; other replies go as typed", () => {

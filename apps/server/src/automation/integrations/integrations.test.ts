@@ -4,13 +4,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newIntegration, newPlan, newQueue, newTenant, newWhatsapp } from "../../../test/factories.js";
 import {
+  FALLBACK_REPLY,
   type FakeDialogflow,
-  type FakeTypebot,
+  GOODBYE_REPLY,
+  HOURS_REPLIES,
   startFakeDialogflow,
-  startFakeTypebot,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from "../../../test/fake-bots.js";
+  WELCOME_REPLY,
+} from "../../../test/fake-dialogflow.js";
+import { type FakeTypebot, startFakeTypebot } from "../../../test/fake-typebot.js";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/fake-webhook.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import {
   contacts,
@@ -33,7 +35,7 @@ import { WEBHOOK_RETRY_MS } from "./webhook.js";
  * The queue integrations at runtime, end to end: simulator inbound -> ingestion -> the inbound
  * step -> the integration (Typebot's chat API, a Dialogflow agent, a signed webhook delivery by
  * job, a flow) -> the sending path -> simulator outbound, against local servers speaking each
- * service's JSON (test/fake-bots.ts), on the real database.
+ * service's JSON (test/fake-typebot.ts, fake-dialogflow.ts, fake-webhook.ts), on the real database.
  */
 let env: TestEnv;
 let typebot: FakeTypebot;
@@ -362,7 +364,7 @@ describe("Typebot and Dialogflow failures, retried by job", () => {
     await s.onConnection(agent.id);
     const joao = customer(s.whatsapp.id);
     dialogflow.fail(500);
-    expect(await joao.say("oi", 2)).toEqual(["Olá! Sou o agente.", "Em que posso ajudar?"]);
+    expect(await joao.say("oi")).toEqual([WELCOME_REPLY]);
     const session = (await joao.ticket())!.uuid;
     expect(dialogflow.calls.filter((call) => call.session === session).map((call) => call.text)).toEqual(["oi", "oi"]);
 
@@ -435,15 +437,21 @@ describe("dialogflow", () => {
     // The connection's only queue takes the ticket (the chatbot); its integration has the next message.
     await joao.say("bom dia", 0);
     expect(await joao.ticket()).toMatchObject({ queueId: queue.id, chatbot: false, useIntegration: false });
-    expect(await joao.say("Oi, tudo bem?", 2)).toEqual(["Olá! Sou o agente.", "Em que posso ajudar?"]);
+    expect(await joao.say("Oi, tudo bem?")).toEqual([WELCOME_REPLY]);
     const ticket = (await joao.ticket())!;
     expect(ticket).toMatchObject({ useIntegration: true, integrationId: integration.id });
-    expect(await joao.say("quero um boleto")).toEqual(["Não entendi."]);
-    expect(await joao.say("tchau")).toEqual(["Até logo! Um atendente continua daqui."]);
-    expect(dialogflow.calls.slice(-3)).toEqual([
-      { session: ticket.uuid, text: "Oi, tudo bem?", languageCode: "pt-BR" },
-      { session: ticket.uuid, text: "quero um boleto", languageCode: "pt-BR" },
-      { session: ticket.uuid, text: "tchau", languageCode: "pt-BR" },
+    expect(await joao.say("qual o horário?", 2)).toEqual(HOURS_REPLIES);
+    expect(await joao.say("quero um boleto")).toEqual([FALLBACK_REPLY]);
+    expect(await joao.say("tchau")).toEqual([GOODBYE_REPLY]);
+    expect(
+      dialogflow.calls
+        .filter((call) => call.session === ticket.uuid)
+        .map(({ text, languageCode }) => ({ text, languageCode })),
+    ).toEqual([
+      { text: "Oi, tudo bem?", languageCode: "pt-BR" },
+      { text: "qual o horário?", languageCode: "pt-BR" },
+      { text: "quero um boleto", languageCode: "pt-BR" },
+      { text: "tchau", languageCode: "pt-BR" },
     ]);
     expect(await joao.ticket()).toMatchObject({
       status: "pending",

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newIntegration, newPlan, newTenant, newWhatsapp } from "../../../test/factories.js";
-import { startWebhookReceiver, type WebhookReceiver } from "../../../test/fake-bots.js";
 import { type FakeTypebot, startFakeTypebot } from "../../../test/fake-typebot.js";
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/fake-webhook.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { whatsapps } from "../../db/schema/index.js";
 
@@ -68,7 +68,7 @@ describe("private targets denied", () => {
       method: "POST",
       url: "/queueIntegration/testSession",
       headers: tenant.adminHeaders,
-      payload: { type: "typebot", urlN8N: typebot.url, typebotSlug: typebot.publicId },
+      payload: { type: "typebot", urlN8N: typebot.url, typebotSlug: typebot.slug },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

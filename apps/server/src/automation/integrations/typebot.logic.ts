@@ -1,15 +1,13 @@
 import { z } from "zod";
-import type { TypebotAnswer, TypebotBubble } from "../../integrations/typebot-chat.js";
+import type { TypebotAnswer, TypebotPart } from "../../integrations/typebot.js";
 import { numberedMenu } from "../chatbot/chatbot.logic.js";
 
 /*
- * The Typebot conversation's decisions, free of I/O: what a Typebot answer becomes on WhatsApp,
- * how a reply is read (keywords, a choice by its number), and when a session has expired.
+ * The Typebot conversation's decisions, free of I/O: the messages an answer becomes (its
+ * bubbles and the choice's buttons), how a reply is read (keywords, a choice by its number), and
+ * when a session has expired.
  * typebot.ts applies them.
  */
-
-/** What goes out for an answer: a text, or a media file Typebot serves at a URL. */
-export type TypebotPart = { kind: "text"; body: string } | { kind: "media"; url: string };
 
 /**
  * A ticket's Typebot session, kept in tickets.automation_state under TYPEBOT_STATE_KEY: it
@@ -73,98 +71,13 @@ export function choicesOf(answer: Pick<TypebotAnswer, "input">): string[] | unde
 }
 
 /**
- * The answer as messages: each bubble in order (text in WhatsApp's markup; image, audio and a
- * video file as media; an embedded video or page as its link), then the choice's buttons as a
- * numbered list.
+ * The answer as messages: its bubbles in order (as the client renders them, integrations/typebot.ts),
+ * then the choice's buttons as a numbered list.
  */
 export function typebotParts(answer: TypebotAnswer): TypebotPart[] {
-  const parts = answer.messages.flatMap((bubble): TypebotPart[] => {
-    const part = bubblePart(bubble);
-    return part ? [part] : [];
-  });
+  const parts = [...answer.messages];
   const choices = choicesOf(answer);
   if (choices)
     parts.push({ kind: "text", body: numberedMenu(choices.map((title, i) => ({ position: i + 1, title }))) });
   return parts;
-}
-
-function bubblePart(bubble: TypebotBubble): TypebotPart | undefined {
-  switch (bubble.type) {
-    case "text": {
-      const body =
-        "markdown" in bubble.content
-          ? markdownToWhatsapp(bubble.content.markdown)
-          : richTextToWhatsapp(bubble.content.richText);
-      return body.trim() ? { kind: "text", body } : undefined;
-    }
-    case "image":
-    case "audio":
-      return bubble.content.url ? { kind: "media", url: bubble.content.url } : undefined;
-    case "video": {
-      const { url, type } = bubble.content;
-      if (!url) return undefined;
-      // A file is sent as a video; a player (YouTube, Vimeo...) can only be linked.
-      return type === undefined || type === "url" ? { kind: "media", url } : { kind: "text", body: url };
-    }
-    case "embed":
-      return bubble.content.url ? { kind: "text", body: bubble.content.url } : undefined;
-  }
-}
-
-/** A Slate node of Typebot's rich text: an element with children, or a text leaf with marks. */
-interface SlateNode {
-  type?: string;
-  text?: string;
-  url?: string;
-  bold?: boolean;
-  italic?: boolean;
-  strikethrough?: boolean;
-  children?: SlateNode[];
-}
-
-const BLOCKS = new Set(["p", "h1", "h2", "h3", "li", "lic", "blockquote", "variable"]);
-
-/**
- * Typebot's rich text (Slate elements: paragraphs of leaves with marks, links, inline
- * variables) in WhatsApp's markup: *bold*, _italic_, ~strikethrough~, one line per paragraph.
- */
-export function richTextToWhatsapp(richText: unknown): string {
-  if (!Array.isArray(richText)) return "";
-  return (richText as SlateNode[])
-    .map((node) => inline(node))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-function inline(node: SlateNode): string {
-  if (typeof node?.text === "string") return marked(node);
-  const children = Array.isArray(node?.children) ? node.children : [];
-  // An inline variable wraps its value in a paragraph of its own: it stays on the line.
-  const separator = children.some((child) => child?.type !== undefined && BLOCKS.has(child.type)) ? "\n" : "";
-  const text = children.map((child) => inline(child)).join(node.type === "inline-variable" ? "" : separator);
-  if (node.type === "a" && node.url && node.url !== text) return text ? `${text} (${node.url})` : node.url;
-  return text;
-}
-
-function marked(leaf: SlateNode): string {
-  const text = leaf.text ?? "";
-  // Marks around blanks would show as stray symbols: they wrap the words only.
-  const match = /^(\s*)(.*?)(\s*)$/s.exec(text)!;
-  let core = match[2]!;
-  if (!core) return text;
-  if (leaf.strikethrough) core = `~${core}~`;
-  if (leaf.italic) core = `_${core}_`;
-  if (leaf.bold) core = `*${core}*`;
-  return `${match[1]}${core}${match[3]}`;
-}
-
-/** Typebot's markdown format: **bold** and ~~strike~~ in WhatsApp's single-symbol markup. */
-export function markdownToWhatsapp(markdown: string): string {
-  return markdown
-    .replace(/\*\*(.+?)\*\*/g, "*$1*")
-    .replace(/~~(.+?)~~/g, "~$1~")
-    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, (_all, text: string, url: string) => (text === url ? url : `${text} (${url})`))
-    .replace(/\\([*_~`[\]()])/g, "$1")
-    .trim();
 }

@@ -4,8 +4,9 @@ import {
   continueTypebotSession,
   startTypebotSession,
   type TypebotAnswer,
-  TypebotChatError,
-} from "../../integrations/typebot-chat.js";
+  TypebotError,
+  type TypebotPart,
+} from "../../integrations/typebot.js";
 import { findContact } from "../../modules/contacts/contacts.repository.js";
 import { type OutgoingMessage, sendTicketMessage } from "../../modules/messages/send.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
@@ -17,7 +18,6 @@ import {
   isKeyword,
   sessionExpired,
   sessionExpiry,
-  type TypebotPart,
   type TypebotState,
   typebotParts,
   typebotReply,
@@ -64,7 +64,7 @@ const MAX_DELAY_MS = 10_000;
 
 /** Typebot's failure as the turn's: BotCallFailed says whether a later try may succeed. */
 function turnFailed(error: unknown): unknown {
-  return error instanceof TypebotChatError ? new BotCallFailed(botFailureOf("typebot", error)) : error;
+  return error instanceof TypebotError ? new BotCallFailed(botFailureOf("typebot", error)) : error;
 }
 
 /**
@@ -133,7 +133,7 @@ export async function typebotMessage(
     );
   } catch (error) {
     // Typebot no longer has the session (it ended or was removed there): a new one starts.
-    if (error instanceof TypebotChatError && error.status === 404) return startTypebot(deps, conversation, messageId);
+    if (error instanceof TypebotError && error.status === 404) return startTypebot(deps, conversation, messageId);
     throw turnFailed(error);
   }
   return answer(deps, conversation, { sessionId: state.sessionId, messageId }, reply);

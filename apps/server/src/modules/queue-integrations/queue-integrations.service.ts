@@ -24,7 +24,7 @@ import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
 import { createDialogflowClient, DialogflowError } from "../../integrations/dialogflow.js";
 import { checkOutboundUrl, OutboundRefused } from "../../integrations/outbound-url.js";
-import { startTypebotChat, TypebotError } from "../../integrations/typebot.js";
+import { startTypebotSession, TypebotError } from "../../integrations/typebot.js";
 import { generateSigningSecret } from "../../integrations/webhook-signature.js";
 import { maskSecret } from "../../secrets/secrets.js";
 import {
@@ -301,22 +301,24 @@ async function testDialogflow(
   }
 }
 
-/** Typebot's test starts the published bot's chat and answers its first messages. */
+/**
+ * Typebot's test starts the published bot's chat through the runtime's client and answers its
+ * first messages as a customer would get them (text in WhatsApp's markup, media as its URL).
+ */
 async function testTypebot(
   deps: Deps,
   companyId: number,
   body: QueueIntegrationTestBody,
 ): Promise<QueueIntegrationTestAnswer> {
   try {
-    const result = await startTypebotChat({
-      baseUrl: body.urlN8N,
-      publicId: body.typebotSlug,
-      privateTargets: deps.config.REMOTE_PRIVATE_TARGETS,
-    });
+    const result = await startTypebotSession(
+      { url: body.urlN8N, slug: body.typebotSlug, privateTargets: deps.config.REMOTE_PRIVATE_TARGETS },
+      {},
+    );
     return {
       message: "testSession",
       type: "typebot",
-      reply: result.messages.map((message) => message.text).filter((text) => text !== ""),
+      reply: result.messages.map((part) => (part.kind === "text" ? part.body : part.url)),
     };
   } catch (error) {
     if (!(error instanceof TypebotError)) throw error;

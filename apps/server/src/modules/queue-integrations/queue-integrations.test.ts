@@ -535,17 +535,18 @@ describe("testSession: Typebot's chat, against a local fake", () => {
     const response = await call(tenant.adminHeaders, "POST", "/queueIntegration/testSession", {
       type: "typebot",
       urlN8N: `${typebot.url}/`,
-      typebotSlug: typebot.publicId,
+      typebotSlug: typebot.slug,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       message: "testSession",
       type: "typebot",
-      reply: [TYPEBOT_GREETING, TYPEBOT_QUESTION],
+      // As the customer would get them: the image as its URL.
+      reply: [TYPEBOT_GREETING, `${typebot.url}/media/logo.png`, TYPEBOT_QUESTION],
     });
     expect(typebot.calls.at(-1)).toMatchObject({
-      path: `/api/v1/typebots/${typebot.publicId}/startChat`,
-      body: { isStreamEnabled: false, textBubbleContentFormat: "markdown" },
+      path: `/api/v1/typebots/${typebot.slug}/startChat`,
+      body: { isStreamEnabled: false, textBubbleContentFormat: "richText" },
     });
   });
 
