@@ -1,5 +1,5 @@
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
-import { Badge, Button, Divider, IconButton, Popover, Stack, TextField, Tooltip, Typography } from "@mui/material";
+import { Badge, Box, Button, Divider, IconButton, Popover, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -52,15 +52,17 @@ export function ChatsPopover() {
         <Typography variant="subtitle1" sx={{ fontWeight: 600, px: 2, pt: 1.5, pb: 1 }}>
           {label}
         </Typography>
-        <TextField
-          size="small"
-          type="search"
-          placeholder={t("chat.searchPlaceholder")}
-          value={searchText}
-          onChange={(event) => setSearchText(event.target.value)}
-          slotProps={{ htmlInput: { "aria-label": t("chat.searchPlaceholder") } }}
-          sx={{ mx: 2, mb: 1 }}
-        />
+        <Box sx={{ px: 2, pb: 1 }}>
+          <TextField
+            size="small"
+            type="search"
+            fullWidth
+            placeholder={t("chat.searchPlaceholder")}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            slotProps={{ htmlInput: { "aria-label": t("chat.searchPlaceholder") } }}
+          />
+        </Box>
         <Divider />
         {/* Mounted only while open: a closed popover fetches nothing. */}
         {anchor ? (
