@@ -149,6 +149,9 @@ function customer(whatsappId: number, name = "Maria Souza") {
       return [];
     }
     const rows = await waitFor(received, (rows) => rows.length >= before + count);
+    // The network has an answer before its row commits (the sending path stores a message once the
+    // provider took it): the next message's context must find it stored.
+    await waitFor(stored, (all) => all.filter((row) => row.fromMe).length >= rows.length);
     return rows.slice(before).map((row) => row.body);
   };
   return { from, received, ticket, notes, stored, send, say };
@@ -485,7 +488,7 @@ describe("audio and voice", () => {
     });
     expect(speech.ssml).toContain('name="pt-BR-FranciscaNeural"');
     expect(speech.ssml).toContain("Entregamos em &lt;2&gt; dias &amp; sem custo.");
-    // The network has it before its row commits: the sending path stores a message once the provider took it.
+    // The network has it before its row commits (see say).
     const stored = await waitFor(gil.stored, (rows) => rows.some((row) => row.fromMe));
     const sent = stored.filter((row) => row.fromMe);
     expect(sent).toHaveLength(1);
