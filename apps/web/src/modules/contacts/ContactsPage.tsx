@@ -1,4 +1,4 @@
-import { type Contact, can, companyEvent, isAdmin, TOAST_DURATION_MS } from "@atendo/shared";
+import { type Contact, companyEvent, hasPermission, isAdmin, TOAST_DURATION_MS } from "@atendo/shared";
 import ContactsOutlinedIcon from "@mui/icons-material/ContactsOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
@@ -8,8 +8,7 @@ import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import SmartphoneOutlinedIcon from "@mui/icons-material/SmartphoneOutlined";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { Avatar, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
@@ -17,24 +16,20 @@ import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useLiveList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { ContactImportDialog } from "./ContactImportDialog";
 import { ContactModal } from "./ContactModal";
 import { contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage, importPhoneContacts } from "./contactsApi";
-import { type ContactsPages, removeContact, upsertContact } from "./contactsCache";
+import { removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
 import { useStartConversation } from "./StartConversation";
 
@@ -42,40 +37,35 @@ import { useStartConversation } from "./StartConversation";
 export default function ContactsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; contactId: number | null }>({ open: false, contactId: null });
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const [importOpen, setImportOpen] = useState(false);
   const [phoneImportOpen, setPhoneImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   const conversation = useStartConversation();
-  const canDelete = can(user?.profile, "contacts-page:deleteContact");
+  // The server's own check (DELETE /contacts answers 403 without it).
+  const canDelete = hasPermission(user, "contacts-page:deleteContact");
 
-  const list = usePagedList({
-    queryKey: contactsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchContactsPage(searchParam, page, signal),
+  const list = useSearchedPagedList({
+    keys: contactsKeys,
+    fetchPage: fetchContactsPage,
     rowsOf: (page) => page.contacts,
   });
-  const { query, rows: contacts } = list;
-  const updateLists = useListCache<ContactsPages>(contactsKeys.lists);
-  const remove = useCallback(
-    (contactId: number) => updateLists((pages) => removeContact(pages, contactId)),
-    [updateLists],
-  );
-
-  useSocketEvent(user ? companyEvent.contact(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") remove(payload.contactId);
-    else if (payload.action === "reload") void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() });
-    else {
-      const { contact } = payload;
-      updateLists((pages, listSearch) => upsertContact(pages, contact, listSearch));
-    }
+  const { query, rows: contacts, searchText, setSearchText, searchParam, reload } = list;
+  const live = useLiveList(list, {
+    channel: companyEvent.contact,
+    read: (payload) =>
+      payload.action === "delete"
+        ? { removed: payload.contactId }
+        : payload.action === "reload"
+          ? "reload"
+          : { changed: payload.contact },
+    remove: removeContact,
+    replace: upsertContact,
   });
 
   const deletion = useConfirmDelete(async (contact: Contact) => {
     await deleteContact(contact.id);
-    remove(contact.id);
+    live.removeRow(contact.id);
   }, t("contacts.toasts.deleted"));
 
   const exportCsv = async () => {
@@ -99,50 +89,43 @@ export default function ContactsPage() {
         imported > 0 ? t("contacts.toasts.phoneImported", { count: imported }) : t("contacts.toasts.phoneImportedNone"),
         { autoClose: TOAST_DURATION_MS },
       );
-      if (imported > 0) void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() });
+      if (imported > 0) reload();
     } catch (err) {
       toastError(err);
     }
   };
 
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
-
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("contacts.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("contacts.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={280}
-          />
-          <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
-            {t("contacts.buttons.import")}
-          </Button>
-          {isAdmin(user) ? (
-            <Button variant="outlined" startIcon={<SmartphoneOutlinedIcon />} onClick={() => setPhoneImportOpen(true)}>
-              {t("contacts.buttons.importPhone")}
+      <ListPageHeader
+        title={t("contacts.title")}
+        search={{ label: t("contacts.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 280 }}
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
+              {t("contacts.buttons.import")}
             </Button>
-          ) : null}
-          <Button
-            variant="outlined"
-            startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />}
-            disabled={exporting}
-            onClick={exportCsv}
-          >
-            {t("contacts.buttons.export")}
-          </Button>
-          <Button
-            variant="contained"
-            startIcon={<PersonAddAlt1Icon />}
-            onClick={() => setModal({ open: true, contactId: null })}
-          >
-            {t("contacts.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+            {isAdmin(user) ? (
+              <Button
+                variant="outlined"
+                startIcon={<SmartphoneOutlinedIcon />}
+                onClick={() => setPhoneImportOpen(true)}
+              >
+                {t("contacts.buttons.importPhone")}
+              </Button>
+            ) : null}
+            <Button
+              variant="outlined"
+              startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <FileDownloadOutlinedIcon />}
+              disabled={exporting}
+              onClick={exportCsv}
+            >
+              {t("contacts.buttons.export")}
+            </Button>
+          </>
+        }
+        primary={{ label: t("contacts.buttons.add"), icon: <PersonAddAlt1Icon />, onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -181,10 +164,7 @@ export default function ContactsPage() {
                   <RowAction label={t("contacts.buttons.conversation")} onClick={() => conversation.start(contact)}>
                     <WhatsAppIcon fontSize="small" />
                   </RowAction>
-                  <RowAction
-                    label={t("contacts.buttons.edit")}
-                    onClick={() => setModal({ open: true, contactId: contact.id })}
-                  >
+                  <RowAction label={t("contacts.buttons.edit")} onClick={() => openRecord(contact.id)}>
                     <EditOutlinedIcon fontSize="small" />
                   </RowAction>
                   {canDelete ? (
@@ -200,12 +180,8 @@ export default function ContactsPage() {
         </Table>
       </PagedListPaper>
 
-      <ContactModal open={modal.open} contactId={modal.contactId} onClose={closeModal} />
-      <ContactImportDialog
-        open={importOpen}
-        onClose={() => setImportOpen(false)}
-        onImported={() => void queryClient.invalidateQueries({ queryKey: contactsKeys.lists() })}
-      />
+      <ContactModal open={modal.open} contactId={modal.id} onClose={closeModal} />
+      <ContactImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} />
       {conversation.dialog}
       <ConfirmationModal
         open={phoneImportOpen}

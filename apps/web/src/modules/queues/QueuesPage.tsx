@@ -1,35 +1,22 @@
-import { companyEvent, type Queue, TOAST_DURATION_MS } from "@atendo/shared";
+import { companyEvent, isAdmin, type Queue } from "@atendo/shared";
 import AccountTreeOutlinedIcon from "@mui/icons-material/AccountTreeOutlined";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import {
-  Box,
-  Button,
-  IconButton,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
-import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   Loading,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   MainPaper,
-  Title,
+  RowAction,
+  useConfirmDelete,
+  useRecordDialog,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { settingValue } from "../settings/OptionsTab";
@@ -37,17 +24,26 @@ import { fetchSettings, SILENT, settingsKeys } from "../settings/queries";
 import { QueueModal } from "./QueueModal";
 import { deleteQueue, fetchQueues, queuesKeys } from "./queuesApi";
 
-/** /queues: the company's queues with add, edit (data, attendance hours, option tree) and delete. */
+/**
+ * /queues: the company's queues with add, edit (data, attendance hours, option tree) and delete.
+ * Everyone may read them; writing is for admins (the server answers 403 to anyone else), so only
+ * they see the buttons.
+ */
 export default function QueuesPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const [modal, setModal] = useState<{ open: boolean; queueId: number | null }>({ open: false, queueId: null });
-  const [deleting, setDeleting] = useState<Queue | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const mayWrite = isAdmin(user);
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
 
   const query = useQuery({ queryKey: queuesKeys.list, queryFn: ({ signal }) => fetchQueues(signal) });
-  const settings = useQuery({ queryKey: settingsKeys.settings, queryFn: fetchSettings, meta: SILENT });
+  // Only the queue dialog reads the settings, and GET /settings is for admins.
+  const settings = useQuery({
+    queryKey: settingsKeys.settings,
+    queryFn: fetchSettings,
+    meta: SILENT,
+    enabled: mayWrite,
+  });
   // Until the settings arrive, the session's copy decides the attendance-hours tab.
   const queueSchedules = settingValue(settings.data ?? user?.company?.settings, "scheduleType") === "queue";
 
@@ -55,38 +51,27 @@ export default function QueuesPage() {
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["queues"] }), [queryClient]);
   useSocketEvent(user ? companyEvent.queue(user.companyId) : null, reload);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteQueue(deleting.id);
-      reload();
-      toast.success(t("queues.toasts.deleted"), { autoClose: TOAST_DURATION_MS });
-    } catch (err) {
-      toastError(err);
-    }
-  };
+  const deletion = useConfirmDelete(async (queue: Queue) => {
+    await deleteQueue(queue.id);
+    reload();
+  }, t("queues.toasts.deleted"));
 
   const queues = [...(query.data ?? [])].sort(
     (a, b) => (a.orderQueue ?? Number.MAX_SAFE_INTEGER) - (b.orderQueue ?? Number.MAX_SAFE_INTEGER) || a.id - b.id,
   );
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("queues.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, queueId: null })}>
-            {t("queues.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("queues.title")}
+        primary={mayWrite ? { label: t("queues.buttons.add"), onClick: openNew } : undefined}
+      />
       <MainPaper sx={{ p: 0 }}>
         {query.isPending ? (
           <Loading />
         ) : queues.length === 0 ? (
           <EmptyState icon={<AccountTreeOutlinedIcon sx={{ fontSize: 56 }} />} title={t("queues.empty.title")}>
-            {t("queues.empty.hint")}
+            {mayWrite ? t("queues.empty.hint") : null}
           </EmptyState>
         ) : (
           <Table stickyHeader size="small" aria-label={t("queues.title")}>
@@ -99,9 +84,11 @@ export default function QueuesPage() {
                 <TableCell align="center">{t("queues.table.color")}</TableCell>
                 <TableCell align="center">{t("queues.table.orderQueue")}</TableCell>
                 <TableCell>{t("queues.table.greeting")}</TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("queues.table.actions")}
-                </TableCell>
+                {mayWrite ? (
+                  <TableCell align="center" sx={{ width: 120 }}>
+                    {t("queues.table.actions")}
+                  </TableCell>
+                ) : null}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -123,29 +110,16 @@ export default function QueuesPage() {
                       {queue.greetingMessage}
                     </Typography>
                   </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    <Tooltip title={t("queues.buttons.edit")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("queues.buttons.edit")}
-                        onClick={() => setModal({ open: true, queueId: queue.id })}
-                      >
+                  {mayWrite ? (
+                    <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
+                      <RowAction label={t("queues.buttons.edit")} onClick={() => openRecord(queue.id)}>
                         <EditOutlinedIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t("queues.buttons.delete")}>
-                      <IconButton
-                        size="small"
-                        aria-label={t("queues.buttons.delete")}
-                        onClick={() => {
-                          setDeleting(queue);
-                          setConfirmOpen(true);
-                        }}
-                      >
+                      </RowAction>
+                      <RowAction label={t("queues.buttons.delete")} onClick={() => deletion.ask(queue)}>
                         <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
+                      </RowAction>
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
@@ -154,17 +128,15 @@ export default function QueuesPage() {
       </MainPaper>
       <QueueModal
         open={modal.open}
-        queueId={modal.queueId}
+        queueId={modal.id}
         queueSchedules={queueSchedules}
         onClose={closeModal}
         onSaved={reload}
       />
       <ConfirmationModal
-        open={confirmOpen}
-        title={deleting ? t("queues.confirmationModal.deleteTitle", { name: deleting.name }) : ""}
+        {...deletion.dialog}
+        title={deletion.target ? t("queues.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}
         confirmLabel={t("queues.confirmationModal.deleteConfirm")}
-        onClose={() => setConfirmOpen(false)}
-        onConfirm={confirmDelete}
       >
         {t("queues.confirmationModal.deleteMessage")}
       </ConfirmationModal>

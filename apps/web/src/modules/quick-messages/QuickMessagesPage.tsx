@@ -1,60 +1,38 @@
 import { isAdmin, type QuickMessage } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import QuickreplyOutlinedIcon from "@mui/icons-material/QuickreplyOutlined";
-import { Button, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  useListCache,
-  usePagedList,
+  useRecordDialog,
+  useSearchedPagedList,
 } from "../../components";
 import { QuickMessageModal } from "./QuickMessageModal";
-import {
-  deleteQuickMessage,
-  fetchQuickMessagesPage,
-  type QuickMessagesPages,
-  quickMessagesKeys,
-} from "./quickMessagesApi";
+import { deleteQuickMessage, fetchQuickMessagesPage, quickMessagesKeys } from "./quickMessagesApi";
 
 /** /quick-messages: the user's and the company-wide quick messages, with search, add, edit and delete. */
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
-  const [modal, setModal] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+  const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const admin = isAdmin(user);
-
-  const list = usePagedList({
-    queryKey: quickMessagesKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchQuickMessagesPage(searchParam, page, signal),
+  const list = useSearchedPagedList({
+    keys: quickMessagesKeys,
+    fetchPage: fetchQuickMessagesPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows: records } = list;
-  const updateLists = useListCache<QuickMessagesPages>(quickMessagesKeys.lists);
-
-  const reload = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: quickMessagesKeys.lists() }),
-    [queryClient],
-  );
+  const { query, rows: records, searchText, setSearchText, searchParam, updateLists, reload } = list;
 
   const deletion = useConfirmDelete(async (deleted: QuickMessage) => {
     await deleteQuickMessage(deleted.id);
@@ -64,25 +42,20 @@ export default function QuickMessagesPage() {
     }));
   }, t("quickMessages.toasts.deleted"));
 
-  const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);
   const mayWrite = (item: QuickMessage) => admin || item.userId === user?.id;
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("quickMessages.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("quickMessages.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={240}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setModal({ open: true, id: null })}>
-            {t("quickMessages.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("quickMessages.title")}
+        search={{
+          label: t("quickMessages.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 240,
+        }}
+        primary={{ label: t("quickMessages.buttons.add"), onClick: openNew }}
+      />
 
       <PagedListPaper
         list={list}
@@ -130,10 +103,7 @@ export default function QuickMessagesPage() {
                 <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
                   {mayWrite(item) ? (
                     <>
-                      <RowAction
-                        label={t("quickMessages.buttons.edit")}
-                        onClick={() => setModal({ open: true, id: item.id })}
-                      >
+                      <RowAction label={t("quickMessages.buttons.edit")} onClick={() => openRecord(item.id)}>
                         <EditOutlinedIcon fontSize="small" />
                       </RowAction>
                       <RowAction label={t("quickMessages.buttons.delete")} onClick={() => deletion.ask(item)}>
