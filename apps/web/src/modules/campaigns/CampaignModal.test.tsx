@@ -11,6 +11,7 @@ vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 import { type CampaignRecord, campaignSettingRecords, DEFAULT_CAMPAIGN_SETTINGS } from "@atendo/shared";
 import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
+import { enterDate } from "../../components/dateFieldTesting";
 import i18n from "../../i18n";
 import { sessionUser, withQueryClient } from "../users/testUtils";
 import { CampaignModal } from "./CampaignModal";
@@ -48,7 +49,8 @@ async function choose(label: RegExp, option: string) {
   fireEvent.click(await screen.findByRole("option", { name: option }));
 }
 
-describe("CampaignModal", () => {
+// The form holds a date-time picker: it renders slowly on a busy machine.
+describe("CampaignModal", { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
     vi.mocked(useSession).mockReturnValue({ user: sessionUser("admin") } as SessionValue);
@@ -82,13 +84,13 @@ describe("CampaignModal", () => {
     expect((screen.getByRole("textbox", { name: "Mensagem 1" }) as HTMLTextAreaElement).value).toBe("Oi {loja}");
     await choose(/Conexão/, "Simulador");
     await choose(/Lista de contatos/, "Clientes");
-    fireEvent.change(screen.getByLabelText("Agendamento"), { target: { value: "2030-01-02T10:30" } });
+    enterDate("Agendamento", "02/01/2030 10:30");
     const media = new File(["png"], "promo.png", { type: "image/png" });
     fireEvent.change(screen.getByTestId("campaign-media-input"), { target: { files: [media] } });
     expect(screen.getByTestId("campaign-media-name").textContent).toContain("promo.png");
 
     fireEvent.click(screen.getByRole("button", { name: "Criar campanha" }));
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
 
     expect(api.post.mock.calls[0]).toEqual([
       "/campaigns",
@@ -119,7 +121,7 @@ describe("CampaignModal", () => {
     render(withQueryClient(<CampaignModal open campaignId={null} onClose={vi.fn()} onSaved={vi.fn()} />));
     fireEvent.change(await screen.findByRole("textbox", { name: /Nome/ }), { target: { value: "Promo" } });
     await screen.findByRole("combobox", { name: /Conexão/ });
-    fireEvent.change(screen.getByLabelText("Agendamento"), { target: { value: "2030-01-02T10:30" } });
+    enterDate("Agendamento", "02/01/2030 10:30");
     fireEvent.click(screen.getByRole("button", { name: "Criar campanha" }));
     expect(await screen.findAllByText("Obrigatório para agendar")).toHaveLength(2);
     expect(screen.getByText("Escreva uma mensagem ou escolha uma mídia para agendar")).toBeTruthy();

@@ -32,6 +32,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { RecordDialog, type RecordFormProps, SubmitButton, useFieldMessage } from "../../components";
+import { DateTimeField } from "../../components/DateTimeField";
 import { mediaTooLarge, megabytes } from "../../utils/uploadLimits";
 import { useCampaignSettings } from "../campaign-settings/campaignSettingsApi";
 import {
@@ -303,16 +304,24 @@ function CampaignFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
             </>
           ) : null}
 
-          <TextField
-            {...register("scheduledAt")}
-            id="campaign-scheduledAt"
-            type="datetime-local"
-            label={t("campaignModal.form.scheduledAt")}
-            fullWidth
-            disabled={disabled}
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={Boolean(errors.scheduledAt)}
-            helperText={message(errors.scheduledAt) ?? t("campaignModal.form.scheduledAtHint")}
+          <Controller
+            name="scheduledAt"
+            control={control}
+            render={({ field }) => (
+              <DateTimeField
+                kind="dateTime"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                id="campaign-scheduledAt"
+                label={t("campaignModal.form.scheduledAt")}
+                fullWidth
+                disabled={disabled}
+                error={Boolean(errors.scheduledAt)}
+                helperText={message(errors.scheduledAt) ?? t("campaignModal.form.scheduledAtHint")}
+              />
+            )}
           />
 
           <Box>

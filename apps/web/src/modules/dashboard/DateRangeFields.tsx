@@ -1,5 +1,5 @@
-import { TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { DateTimeField } from "../../components/DateTimeField";
 
 export interface DateRangeFieldsProps {
   from: string;
@@ -15,24 +15,20 @@ export function DateRangeFields({ from, to, invalid, onFromChange, onToChange }:
   const { t } = useTranslation();
   return (
     <>
-      <TextField
-        type="date"
+      <DateTimeField
+        kind="date"
         size="small"
-        fullWidth={false}
         label={t("dashboard.filters.initialDate")}
         value={from}
-        onChange={(event) => onFromChange(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={onFromChange}
       />
-      <TextField
-        type="date"
+      <DateTimeField
+        kind="date"
         size="small"
-        fullWidth={false}
         label={t("dashboard.filters.finalDate")}
         value={to}
         error={invalid}
-        onChange={(event) => onToChange(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={onToChange}
       />
     </>
   );

@@ -28,7 +28,8 @@ const queue = (overrides: Partial<Queue> = {}): Queue => ({
   ...overrides,
 });
 
-describe("QueueModal", () => {
+// Each weekday row holds two time pickers: the modal renders slowly on a busy machine.
+describe("QueueModal", { timeout: 20_000 }, () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
   });
@@ -56,7 +57,7 @@ describe("QueueModal", () => {
     expect(screen.getByText("Sábado")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Adicionar" }));
 
-    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
     expect(api.post).toHaveBeenCalledWith("/queue", {
       body: {
         name: "Vendas",

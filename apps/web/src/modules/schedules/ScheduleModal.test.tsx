@@ -57,8 +57,10 @@ describe("ScheduleModal", () => {
 
     const contact = (await screen.findByDisplayValue("Ana Cliente - 5511988887777")) as HTMLInputElement;
     expect(contact.disabled).toBe(true);
-    const sendAt = screen.getByLabelText(/Data de agendamento/) as HTMLInputElement;
-    const chosen = new Date(sendAt.value).getTime();
+    // The date field shows dd/MM/yyyy HH:mm (its hidden input carries the same text).
+    const shown = (document.getElementById("schedule-send-at") as HTMLInputElement).value;
+    const [day, month, year, hours, minutes] = shown.split(/[/ :]/).map(Number);
+    const chosen = new Date(year!, month! - 1, day, hours, minutes).getTime();
     expect(chosen).toBeGreaterThan(before + 59 * 60_000);
     expect(chosen).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
 
@@ -67,7 +69,7 @@ describe("ScheduleModal", () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.post).toHaveBeenCalledWith("/schedules", {
-      body: { body: "Seu pedido saiu", contactId: 7, sendAt: new Date(sendAt.value).toISOString(), ticketId: 42 },
+      body: { body: "Seu pedido saiu", contactId: 7, sendAt: new Date(chosen).toISOString(), ticketId: 42 },
     });
   });
 

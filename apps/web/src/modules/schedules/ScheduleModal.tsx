@@ -23,6 +23,7 @@ import {
   useDebouncedSearch,
   useFieldMessage,
 } from "../../components";
+import { DateTimeField } from "../../components/DateTimeField";
 import { formatDateTime } from "../../utils/date";
 import { megabytes } from "../../utils/uploadLimits";
 import { contactsKeys, fetchContact, fetchContactsPage } from "../contacts/contactsApi";
@@ -216,17 +217,25 @@ function ScheduleFormBody({
           error={Boolean(errors.body)}
           helperText={message(errors.body)}
         />
-        <TextField
-          {...register("sendAt")}
-          id="schedule-send-at"
-          type="datetime-local"
-          label={t("scheduleModal.form.sendAt")}
-          fullWidth
-          required
-          disabled={readOnly}
-          error={Boolean(errors.sendAt)}
-          helperText={message(errors.sendAt)}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <Controller
+          name="sendAt"
+          control={control}
+          render={({ field }) => (
+            <DateTimeField
+              kind="dateTime"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              id="schedule-send-at"
+              label={t("scheduleModal.form.sendAt")}
+              fullWidth
+              required
+              disabled={readOnly}
+              error={Boolean(errors.sendAt)}
+              helperText={message(errors.sendAt)}
+            />
+          )}
         />
         {readOnly && !attachmentName ? null : (
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>

@@ -20,6 +20,7 @@ import { Fragment, useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
+import { DateTimeField } from "../../components/DateTimeField";
 import { formatDate } from "../../utils/date";
 import { CompanyUsers } from "./CompanyUsers";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
@@ -131,13 +132,24 @@ export function CompaniesTab() {
             { value: "false", label: t("settings.companies.status.inactive") },
           ]}
         />
-        <FormTextField
-          form={form}
+        <Controller
+          control={form.control}
           name="dueDate"
-          type="date"
-          label={t("settings.companies.fields.dueDate")}
-          hint={t("settings.companies.helpers.dueDate")}
-          slotProps={{ inputLabel: { shrink: true } }}
+          render={({ field, fieldState }) => (
+            <DateTimeField
+              kind="date"
+              name={field.name}
+              value={typeof field.value === "string" ? field.value : ""}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              id="company-dueDate"
+              size="small"
+              label={t("settings.companies.fields.dueDate")}
+              error={Boolean(fieldState.error)}
+              helperText={fieldErrorText(fieldState.error) ?? t("settings.companies.helpers.dueDate")}
+              disabled={form.formState.isSubmitting}
+            />
+          )}
         />
         <SelectField
           control={form.control}
