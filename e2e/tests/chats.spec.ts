@@ -38,6 +38,8 @@ test("two users chat live at 1366 px: owner-only actions, unread dot and count t
   browser,
   request,
 }) => {
+  // Two browsers signing in and talking: on a loaded machine this passes the default minute.
+  test.setTimeout(120_000);
   const adminHeaders = await apiLogin(request, DEMO.admin);
   const agentHeaders = await apiLogin(request, DEMO.agent);
   await readAll(request, adminHeaders);

@@ -2,7 +2,7 @@ import type { Chat } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import { Badge, Button, Paper, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router-dom";
@@ -56,12 +56,15 @@ export default function ChatsPage() {
     if (payload.action === "delete" && chat && payload.chatId === chat.id) navigate("/chats", { replace: true });
   });
 
+  const queryClient = useQueryClient();
   const open = useCallback(
     (target: Chat) => {
+      // The list's copy shows at once; the detail query refreshes it in the background.
+      queryClient.setQueryData(chatsKeys.detail(target.uuid), target);
       navigate(`/chats/${target.uuid}`);
       setPhoneTab("messages");
     },
-    [navigate],
+    [navigate, queryClient],
   );
 
   const deletion = useConfirmDelete(async (target: Chat) => {
