@@ -4,10 +4,11 @@
 // unit and integration suite (Vitest, on the real PostgreSQL when one answers, embedded
 // PGlite otherwise), then a production build and the browser tests (Playwright in
 // Debian's Chromium against the real server).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import pg from "pg";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -66,9 +67,9 @@ function vitestCounts() {
   }
 }
 
-function playwrightCounts() {
+function playwrightCounts(file) {
   try {
-    const report = JSON.parse(readFileSync(join(reports, "playwright.json"), "utf8"));
+    const report = JSON.parse(readFileSync(file, "utf8"));
     return {
       passed: report.stats.expected,
       failed: report.stats.unexpected + report.stats.flaky,
@@ -77,6 +78,63 @@ function playwrightCounts() {
   } catch {
     return { passed: 0, failed: 1, skipped: 0 };
   }
+}
+
+/**
+ * The browser tests run as two Playwright shards side by side, each with its own server, port range and
+ * database: the specs spend most of their time waiting on the server and the browser, so two shards on
+ * two cores take a little over half the time of one.
+ */
+const E2E_SHARDS = [
+  { index: 1, total: 2, port: 18080 },
+  { index: 2, total: 2, port: 18090 },
+];
+
+async function createDatabase(postgres, name) {
+  const admin = new pg.Client({ connectionString: postgres });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(postgres);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(postgres, name) {
+  const client = new pg.Client({ connectionString: postgres });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+/** Runs one shard, its output prefixed with the shard's label so the two can be told apart. */
+async function runBrowserShard({ index, total, port }, postgres) {
+  const label = `e2e ${index}/${total}`;
+  const report = join(reports, `playwright-${index}.json`);
+  const env = {
+    ...process.env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    CHROMIUM_PATH: CHROMIUM,
+    E2E_PORT: String(port),
+  };
+  const database = `atendo_e2e_${process.pid}_${index}`;
+  if (postgres) env.E2E_DATABASE_URL = await createDatabase(postgres, database);
+  else env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "atendo-e2e-data-"));
+  console.log(`\n▶ browser tests (Playwright, Chromium), shard ${index} of ${total}`);
+  const child = spawn(
+    "npx",
+    ["playwright", "test", "-c", "e2e", `--shard=${index}/${total}`, "--output", join(reports, `results-${index}`)],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on("line", (line) => console.log(`[${label}] ${line}`));
+  }
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  const counts = playwrightCounts(report);
+  if (postgres) await dropDatabase(postgres, database);
+  if (env.E2E_DATA_DIR) rmSync(env.E2E_DATA_DIR, { recursive: true, force: true });
+  return { ok: code === 0, counts };
 }
 
 const started = Date.now();
@@ -104,31 +162,16 @@ if (!ensureChromium()) {
   browser.failed = 1;
   ok = false;
 } else {
-  const e2eEnv = { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "playwright.json"), CHROMIUM_PATH: CHROMIUM };
-  let dropDatabase = async () => {};
-  if (postgres) {
-    const name = `atendo_e2e_${process.pid}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(postgres);
-    url.pathname = `/${name}`;
-    e2eEnv.E2E_DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: postgres });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  } else {
-    e2eEnv.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), "atendo-e2e-data-"));
-  }
-  ok = run("browser tests (Playwright, Chromium)", "npx", ["playwright", "test", "-c", "e2e"], e2eEnv) && ok;
-  browser = playwrightCounts();
-  await dropDatabase();
-  if (e2eEnv.E2E_DATA_DIR) rmSync(e2eEnv.E2E_DATA_DIR, { recursive: true, force: true });
+  const results = await Promise.all(E2E_SHARDS.map((shard) => runBrowserShard(shard, postgres)));
+  ok = results.every((result) => result.ok) && ok;
+  browser = results.reduce(
+    (sum, { counts }) => ({
+      passed: sum.passed + counts.passed,
+      failed: sum.failed + counts.failed,
+      skipped: sum.skipped + counts.skipped,
+    }),
+    browser,
+  );
 }
 
 rmSync(reports, { recursive: true, force: true });
