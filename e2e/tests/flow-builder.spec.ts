@@ -515,3 +515,75 @@ test("a flow drawn in the builder runs for a customer of the simulator who sends
   await expect(received("Nossa equipe de vendas já vai falar com você.")).toBeVisible({ timeout: 20_000 });
   await simulator.screenshot({ path: join(SCREENSHOTS, "flow-builder-run.png") });
 });
+
+test.describe("leaving the builder", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("builder: a menu link or the browser's back with unsaved changes asks first; saved changes leave freely", async ({
+    page,
+  }) => {
+    const headers = await apiLogin(page.request, DEMO.admin);
+    const name = `Sair ${unique()}`;
+    const flowId = await newFlow(page.request, headers, name);
+    const message = "M".repeat(30);
+    const stored = await page.request.post("/flowbuilder/flow", {
+      headers,
+      data: {
+        idFlow: flowId,
+        nodes: [
+          { id: "1", type: "start", position: { x: 250, y: 100 }, data: { label: "Inicio do fluxo" } },
+          { id: message, type: "message", position: { x: 600, y: 100 }, data: { label: "Até já" } },
+        ],
+        connections: [{ id: "start-message", source: "1", target: message }],
+      },
+    });
+    expect(stored.status(), await stored.text()).toBe(200);
+    const builderUrl = new RegExp(`/flowbuilder/${flowId}$`);
+    const node = page.locator(`.react-flow__node[data-id="${message}"]`);
+    const question = page.getByRole("dialog", { name: "Sair sem salvar?" });
+    /** Opened from the list, so the browser's back stays inside the app; the message node then deleted. */
+    const openAndEdit = async () => {
+      await page.goto("/flowbuilders");
+      await page.getByRole("row").filter({ hasText: name }).getByText(name, { exact: true }).click();
+      await expect(page).toHaveURL(builderUrl);
+      await node.click();
+      await page.keyboard.press("Delete");
+      await expect(node).toHaveCount(0);
+      await expect(page.getByText("Alterações não salvas")).toBeVisible();
+    };
+
+    await openAndEdit();
+    // A side menu link: staying keeps the page and its edit.
+    await page.getByTestId("menu-tags").click();
+    await expect(question).toBeVisible();
+    await expect(question).toContainText("ainda não foram salvas e serão perdidas");
+    await question.getByRole("button", { name: "Cancelar" }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(builderUrl);
+    await expect(node).toHaveCount(0);
+
+    // The browser's back: the same question; staying, then leaving.
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await expect(page).toHaveURL(builderUrl);
+    await question.getByRole("button", { name: "Cancelar" }).click();
+    await expect(question).toBeHidden();
+    await expect(node).toHaveCount(0);
+    await page.goBack();
+    await question.getByRole("button", { name: "Sair sem salvar" }).click();
+    await expect(page).toHaveURL(/\/flowbuilders$/);
+    await expect(page.getByRole("heading", { name: "Fluxos de conversa" })).toBeVisible();
+    // What was left unsaved is not in the flow.
+    expect((await savedFlow(page.request, headers, flowId)).nodes.map((saved) => saved.id)).toContain(message);
+
+    // Saved, the builder is left without a question.
+    await openAndEdit();
+    await page.getByRole("button", { name: "Salvar", exact: true }).click();
+    await expect(page.getByText("Fluxo salvo com sucesso").first()).toBeVisible();
+    await expect(page.getByText("Alterações não salvas")).toBeHidden();
+    await page.getByTestId("menu-tags").click();
+    await expect(page).toHaveURL(/\/tags$/);
+    await expect(question).toHaveCount(0);
+    expect((await savedFlow(page.request, headers, flowId)).nodes.map((saved) => saved.id)).toEqual(["1"]);
+  });
+});

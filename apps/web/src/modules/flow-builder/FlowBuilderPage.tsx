@@ -9,7 +9,7 @@ import {
 import SaveIcon from "@mui/icons-material/Save";
 import { Button, Chip, CircularProgress, Paper, Typography, useTheme } from "@mui/material";
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker, useParams } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -106,6 +106,9 @@ export default function FlowBuilderPage() {
   const leaving = useBlocker(
     ({ currentLocation, nextLocation }) => graph.dirty && currentLocation.pathname !== nextLocation.pathname,
   );
+  // The dialog closes right after "leave": a reset then would cancel a back navigation, which
+  // the browser completes only later, and block it again.
+  const proceeding = useRef(false);
 
   const companyId = user?.companyId ?? 0;
   const actions = useMemo<FlowActions>(
@@ -221,8 +224,14 @@ export default function FlowBuilderPage() {
         open={leaving.state === "blocked"}
         title={t("flowBuilder.leave.title")}
         confirmLabel={t("flowBuilder.leave.confirm")}
-        onClose={() => leaving.reset?.()}
-        onConfirm={() => leaving.proceed?.()}
+        onClose={() => {
+          if (!proceeding.current) leaving.reset?.();
+          proceeding.current = false;
+        }}
+        onConfirm={() => {
+          proceeding.current = true;
+          leaving.proceed?.();
+        }}
       >
         {t("flowBuilder.leave.message")}
       </ConfirmationModal>
