@@ -21,7 +21,15 @@ import {
   Typography,
 } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
@@ -64,7 +72,8 @@ export function SimulatorChat({ whatsappId, connected, customer, customerValid, 
   const [sending, setSending] = useState(false);
   const [dialog, setDialog] = useState<"location" | "contact" | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const listEnd = useRef<HTMLDivElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   // Previews of files sent from this page, shown until the company's stored copy is listed.
   const [previews, setPreviews] = useState<Record<string, string>>({});
   const previewUrls = useRef<string[]>([]);
@@ -85,18 +94,18 @@ export function SimulatorChat({ whatsappId, connected, customer, customerValid, 
     meta: { silent: true },
   });
 
+  // A request already on its way is kept, not cancelled for a new one: a burst of events (a message,
+  // its ticket, its acks) cost one aborted request each. What it may miss, the next poll brings.
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: key });
-    void queryClient.invalidateQueries({ queryKey: simulatorKeys.chats(whatsappId) });
+    void queryClient.invalidateQueries({ queryKey: key }, { cancelRefetch: false });
+    void queryClient.invalidateQueries({ queryKey: simulatorKeys.chats(whatsappId) }, { cancelRefetch: false });
   };
   // The company's side answered or an ack moved: ask now rather than at the next poll.
   useSocketEvent(user ? companyEvent.appMessage(user.companyId) : null, refresh);
 
-  const count = messages.data?.length ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a message is added
-  useEffect(() => {
-    listEnd.current?.scrollIntoView({ block: "end" });
-  }, [count]);
+  const list = messages.data ?? [];
+  const newest = list.at(-1);
+  useStickToNewest(log, content, `${target.kind}:${target.id}:${newest ? `${newest.direction}-${newest.id}` : ""}`);
 
   const send = async (
     content: Omit<SimulatorInboundBody, "whatsappId" | "from" | "name" | "group">,
@@ -177,7 +186,6 @@ export function SimulatorChat({ whatsappId, connected, customer, customerValid, 
       ? t("simulator.chat.groupTitle", { group: target.groupName ?? target.id, name: customer.name || customer.number })
       : customer.name || customer.number;
   const subtitle = target.kind === "group" ? target.id : customer.number;
-  const list = messages.data ?? [];
 
   return (
     <Paper
@@ -246,29 +254,31 @@ export function SimulatorChat({ whatsappId, connected, customer, customerValid, 
         role="log"
         aria-live="polite"
         data-testid="simulator-messages"
+        ref={log}
       >
-        {messages.isPending ? (
-          <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-            <CircularProgress size={24} />
-          </Box>
-        ) : list.length === 0 ? (
-          <EmptyState icon={<ForumOutlinedIcon sx={{ fontSize: 48 }} />} title={t("simulator.chat.empty")}>
-            <Typography variant="body2">{t("simulator.chat.emptyHint")}</Typography>
-          </EmptyState>
-        ) : (
-          list.map((message) => (
-            <MessageBubble
-              key={`${message.direction}-${message.id}`}
-              message={message}
-              mine={message.direction === "inbound" && message.from === customer.number}
-              showSender={
-                target.kind === "group" && message.direction === "inbound" && message.from !== customer.number
-              }
-              localUrl={previews[message.id]}
-            />
-          ))
-        )}
-        <div ref={listEnd} />
+        <Box ref={content} sx={{ display: "flex", flexDirection: "column", gap: 1, flex: "1 0 auto" }}>
+          {messages.isPending ? (
+            <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
+              <CircularProgress size={24} />
+            </Box>
+          ) : list.length === 0 ? (
+            <EmptyState icon={<ForumOutlinedIcon sx={{ fontSize: 48 }} />} title={t("simulator.chat.empty")}>
+              <Typography variant="body2">{t("simulator.chat.emptyHint")}</Typography>
+            </EmptyState>
+          ) : (
+            list.map((message) => (
+              <MessageBubble
+                key={`${message.direction}-${message.id}`}
+                message={message}
+                mine={message.direction === "inbound" && message.from === customer.number}
+                showSender={
+                  target.kind === "group" && message.direction === "inbound" && message.from !== customer.number
+                }
+                localUrl={previews[message.id]}
+              />
+            ))
+          )}
+        </Box>
       </Box>
 
       <Stack
@@ -360,4 +370,46 @@ export function SimulatorChat({ whatsappId, connected, customer, customerValid, 
       />
     </Paper>
   );
+}
+
+/** How close to the bottom still counts as reading the newest messages. */
+const AT_BOTTOM_PX = 48;
+
+/**
+ * Keeps the chat on its newest message: scrolled to the bottom when the chat or
+ * its newest message changes, and kept there while the content grows (an image
+ * that loads) unless the user scrolled up to read older messages.
+ */
+function useStickToNewest(
+  log: RefObject<HTMLDivElement | null>,
+  content: RefObject<HTMLDivElement | null>,
+  newest: string,
+) {
+  const pinned = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new chat or a new newest message scrolls to it
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element) return;
+    pinned.current = true;
+    element.scrollTop = element.scrollHeight;
+  }, [newest]);
+
+  useEffect(() => {
+    const element = log.current;
+    const inner = content.current;
+    if (!element || !inner) return;
+    const onScroll = () => {
+      pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_BOTTOM_PX;
+    };
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) element.scrollTop = element.scrollHeight;
+    });
+    element.addEventListener("scroll", onScroll, { passive: true });
+    observer.observe(inner);
+    return () => {
+      element.removeEventListener("scroll", onScroll);
+      observer.disconnect();
+    };
+  }, [log, content]);
 }

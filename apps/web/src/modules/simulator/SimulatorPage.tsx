@@ -1,4 +1,4 @@
-import { can, companyEvent, QR_CODE_SIZE, SIMULATOR_NUMBER_PATTERN, type Whatsapp } from "@atendo/shared";
+import { can, QR_CODE_SIZE, SIMULATOR_NUMBER_PATTERN, type Whatsapp } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import GroupAddOutlinedIcon from "@mui/icons-material/GroupAddOutlined";
 import GroupsOutlinedIcon from "@mui/icons-material/GroupsOutlined";
@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +29,6 @@ import { Link as RouterLink, useSearchParams } from "react-router-dom";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import { EmptyState, Loading, MainContainer, MainHeader, Title } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { formatRelativeDay } from "../../utils/date";
 import { onlyDigits } from "../../utils/phone";
 import { sessionActions } from "../connections/connectionsApi";
@@ -181,8 +180,6 @@ function ConnectionStep({
 /** /simulator: act as customers of a simulated connection, so the product can be tried without a phone. */
 export default function SimulatorPage() {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const queryClient = useQueryClient();
   const status = useSimulatorStatus();
   const connectionsQuery = useConnections();
   const [params, setParams] = useSearchParams();
@@ -206,9 +203,7 @@ export default function SimulatorPage() {
     refetchInterval: CHATS_POLL_MS,
     meta: { silent: true },
   });
-  useSocketEvent(user ? companyEvent.ticket(user.companyId) : null, () => {
-    if (whatsappId !== undefined) void queryClient.invalidateQueries({ queryKey: simulatorKeys.chats(whatsappId) });
-  });
+  // New chats come with a message, which the chat pane's realtime nudge already asks for (SimulatorChat).
 
   const customerValid = SIMULATOR_NUMBER_PATTERN.test(customer.number);
   // A private chat follows the number being typed.
