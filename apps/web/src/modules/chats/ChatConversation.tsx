@@ -65,18 +65,23 @@ export function ChatConversation({ chat, visible, onEdit, onDelete }: ChatConver
       .catch(toastError);
   }, [visible, unreads, chat.id, user, queryClient]);
 
-  // Where the view should be after the next render: at the bottom (first page, a new message
-  // while at the bottom, one's own message) or where it was before older messages went on top.
+  // Where the view goes when messages arrive: to the bottom (the first page, a new message
+  // while the reader is at the bottom, one's own message), or, when older messages come in
+  // on top, to where the reader was. A message arriving below someone reading the history
+  // leaves the view alone.
   const scrollPlan = useRef<{ kind: "bottom" } | { kind: "keep"; fromBottom: number }>({ kind: "bottom" });
+  const shownPages = useRef(0);
   const lastMessageId = messages.at(-1)?.id;
   const pageCount = query.data?.pages.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message or a page arrives
   useLayoutEffect(() => {
     const box = boxRef.current;
     if (!box) return;
+    const olderArrived = pageCount > shownPages.current;
+    shownPages.current = pageCount;
     const plan = scrollPlan.current;
     if (plan.kind === "bottom") box.scrollTop = box.scrollHeight;
-    else box.scrollTop = box.scrollHeight - plan.fromBottom;
+    else if (olderArrived) box.scrollTop = box.scrollHeight - plan.fromBottom;
   }, [lastMessageId, pageCount, visible]);
 
   const loadOlderIfNear = (box: HTMLDivElement) => {
