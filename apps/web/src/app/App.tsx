@@ -6,6 +6,7 @@ import { Slide, ToastContainer } from "react-toastify";
 import { SocketProvider } from "../realtime/SocketProvider";
 import { ThemeModeProvider, useThemeMode } from "../theme/ThemeModeProvider";
 import { queryClient } from "./queryClient";
+import { RouteError } from "./RouteError";
 import { AppRoutes } from "./routes";
 import { SessionProvider } from "./session";
 
@@ -38,7 +39,9 @@ export function App() {
   // A data router whose one splat route holds the app's own <Routes>: the same routing as a
   // BrowserRouter, plus what only data routers offer, such as useBlocker (the flow builder asks
   // before leaving unsaved changes). Made per mount, so it starts from the location of that moment.
-  const [router] = useState(() => createBrowserRouter([{ path: "*", element: <Shell /> }]));
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: "*", element: <Shell />, errorElement: <RouteError /> }]),
+  );
   return (
     <ThemeModeProvider>
       <QueryClientProvider client={queryClient}>
