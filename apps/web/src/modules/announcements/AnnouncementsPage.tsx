@@ -1,9 +1,8 @@
 import { ANNOUNCEMENT_EVENT, type Announcement } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import { Button, Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,39 +10,36 @@ import { toastError } from "../../api/client";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   Loading,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
-  SearchField,
-  Title,
   useConfirmDelete,
-  useDebouncedSearch,
-  usePagedList,
+  useSearchedPagedList,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { AnnouncementModal } from "./AnnouncementModal";
 import { announcementsKeys, deleteAnnouncement, fetchAnnouncementsPage } from "./announcementsApi";
 import { PriorityChip } from "./PriorityChip";
 
+// Every announcements list (this page's searches and the top bar's active ones) follows a change.
+const announcementsListKeys = { lists: () => announcementsKeys.all, list: announcementsKeys.list };
+
 /** /announcements (super users; the route guard sends everyone else away): list, create, edit, delete. */
 export default function AnnouncementsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
   const [modal, setModal] = useState<{ open: boolean; announcement: Announcement | null }>({
     open: false,
     announcement: null,
   });
 
-  const list = usePagedList({
-    queryKey: announcementsKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchAnnouncementsPage(searchParam, page, signal),
+  const list = useSearchedPagedList({
+    keys: announcementsListKeys,
+    fetchPage: fetchAnnouncementsPage,
     rowsOf: (page) => page.records,
   });
-  const { query, rows: records } = list;
+  const { query, rows: records, searchText, setSearchText, searchParam } = list;
   const { error, isFetchingNextPage } = query;
   useEffect(() => {
     if (error) toastError(error);
@@ -61,24 +57,16 @@ export default function AnnouncementsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("announcements.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("announcements.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={260}
-          />
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setModal({ open: true, announcement: null })}
-          >
-            {t("announcements.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("announcements.title")}
+        search={{
+          label: t("announcements.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 260,
+        }}
+        primary={{ label: t("announcements.buttons.add"), onClick: () => setModal({ open: true, announcement: null }) }}
+      />
 
       <PagedListPaper
         list={list}

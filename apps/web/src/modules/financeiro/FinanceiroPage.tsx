@@ -1,4 +1,4 @@
-import type { Invoice } from "@atendo/shared";
+import { type Invoice, isAdmin } from "@atendo/shared";
 import PaymentsOutlinedIcon from "@mui/icons-material/PaymentsOutlined";
 import PixIcon from "@mui/icons-material/Pix";
 import { Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
@@ -6,16 +6,14 @@ import { alpha } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toastError } from "../../api/client";
+import { useSession } from "../../app/session";
 import {
   EmptyState,
+  ListPageHeader,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
+  NoAccessPaper,
   PagedListPaper,
-  SearchField,
-  Title,
-  useDebouncedSearch,
-  usePagedList,
+  useSearchedPagedList,
 } from "../../components";
 import { formatDate } from "../../utils/date";
 import { CheckoutDialog } from "./checkout/CheckoutDialog";
@@ -23,20 +21,37 @@ import { fetchInvoicesPage, formatMoney, invoicesKeys } from "./invoicesApi";
 
 const STATUS_COLOUR = { open: "warning", paid: "success", expired: "error" } as const;
 
-/** /financeiro: the company's invoices; expired ones in red; unpaid ones open the checkout. */
+const invoicesListKeys = { lists: () => invoicesKeys.all, list: invoicesKeys.list };
+
+/**
+ * /financeiro: the company's invoices; expired ones in red; unpaid ones open the checkout.
+ * The invoices are the admins' (GET /invoices answers 403 to anyone else): other profiles are told so.
+ */
 export default function FinanceiroPage() {
   const { t } = useTranslation();
-  const [searchText, setSearchText] = useState("");
-  const searchParam = useDebouncedSearch(searchText);
+  const { user } = useSession();
+  if (!isAdmin(user)) {
+    return (
+      <MainContainer>
+        <ListPageHeader title={t("financeiro.title")} />
+        <NoAccessPaper title={t("financeiro.noAccess.title")} hint={t("financeiro.noAccess.hint")} />
+      </MainContainer>
+    );
+  }
+  return <InvoicesList />;
+}
+
+function InvoicesList() {
+  const { t } = useTranslation();
   const [paying, setPaying] = useState<Invoice | null>(null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 
-  const list = usePagedList({
-    queryKey: invoicesKeys.list(searchParam),
-    fetchPage: (page, signal) => fetchInvoicesPage(searchParam, page, signal),
+  const list = useSearchedPagedList({
+    keys: invoicesListKeys,
+    fetchPage: fetchInvoicesPage,
     rowsOf: (page) => page.invoices,
   });
-  const { query, rows: invoices } = list;
+  const { query, rows: invoices, searchText, setSearchText, searchParam } = list;
   const { isError, error, isFetchingNextPage } = query;
 
   useEffect(() => {
@@ -50,17 +65,10 @@ export default function FinanceiroPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title>{t("financeiro.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("financeiro.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={280}
-          />
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("financeiro.title")}
+        search={{ label: t("financeiro.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 280 }}
+      />
 
       <PagedListPaper
         list={list}

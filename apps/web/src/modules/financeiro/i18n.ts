@@ -1,6 +1,10 @@
 const pt = {
   financeiro: {
     title: "Faturas",
+    noAccess: {
+      title: "Você não tem acesso a esta página",
+      hint: "Só administradores veem e pagam as faturas da empresa.",
+    },
     searchPlaceholder: "Pesquisar",
     table: {
       id: "Id",
@@ -74,6 +78,10 @@ const pt = {
 const en: typeof pt = {
   financeiro: {
     title: "Invoices",
+    noAccess: {
+      title: "You don't have access to this page",
+      hint: "Only administrators see and pay the company's invoices.",
+    },
     searchPlaceholder: "Search",
     table: {
       id: "Id",
@@ -147,6 +155,10 @@ const en: typeof pt = {
 const es: typeof pt = {
   financeiro: {
     title: "Facturas",
+    noAccess: {
+      title: "No tiene acceso a esta página",
+      hint: "Solo los administradores ven y pagan las facturas de la empresa.",
+    },
     searchPlaceholder: "Buscar",
     table: {
       id: "Id",

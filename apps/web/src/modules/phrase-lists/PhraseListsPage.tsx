@@ -1,26 +1,24 @@
 import { companyEvent, type FlowCampaign, type FlowCampaignsList, hasPermission } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import TextsmsOutlinedIcon from "@mui/icons-material/TextsmsOutlined";
 import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   Loading,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   MainPaper,
   RowAction,
-  Title,
+  useCachedList,
   useConfirmDelete,
+  useLiveList,
   useRecordDialog,
 } from "../../components";
-import { useSocketEvent } from "../../realtime/socket";
 import { FlowCampaignModal } from "./FlowCampaignModal";
 import {
   deleteFlowCampaign,
@@ -37,7 +35,6 @@ import {
 export default function PhraseListsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const { dialog: modal, openNew, openRecord, close: closeModal } = useRecordDialog();
   const canDelete = hasPermission(user, "contacts-page:deleteContact");
   const query = useQuery({
@@ -46,29 +43,27 @@ export default function PhraseListsPage() {
   });
   const campaigns = query.data?.flow ?? [];
 
-  const updateList = (change: (data: FlowCampaignsList | undefined) => FlowCampaignsList | undefined) =>
-    queryClient.setQueryData<FlowCampaignsList>(flowCampaignsKeys.list, change);
-
-  useSocketEvent(user ? companyEvent.flowcampaign(user.companyId) : null, (payload) => {
-    if (payload.action === "delete") updateList((data) => removeFlowCampaign(data, payload.flowCampaignId));
-    else updateList((data) => upsertFlowCampaign(data, payload.flowCampaign));
+  // The server lists them by id, so a new campaign has a known place: no fetch needed.
+  const live = useLiveList(useCachedList<FlowCampaignsList>(flowCampaignsKeys.list), {
+    channel: companyEvent.flowcampaign,
+    read: (payload) =>
+      payload.action === "delete" ? { removed: payload.flowCampaignId } : { changed: payload.flowCampaign },
+    remove: removeFlowCampaign,
+    replace: upsertFlowCampaign,
   });
 
   const deletion = useConfirmDelete(async (deleted: FlowCampaign) => {
     await deleteFlowCampaign(deleted.id);
-    updateList((data) => removeFlowCampaign(data, deleted.id));
+    live.removeRow(deleted.id);
   }, t("phraseLists.toasts.deleted"));
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("phraseLists.subtitle")}>{t("phraseLists.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("phraseLists.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("phraseLists.title")}
+        subtitle={t("phraseLists.subtitle")}
+        primary={{ label: t("phraseLists.buttons.add"), onClick: openNew }}
+      />
 
       <MainPaper sx={{ p: 0 }}>
         {query.isPending ? (
@@ -137,12 +132,7 @@ export default function PhraseListsPage() {
         )}
       </MainPaper>
 
-      <FlowCampaignModal
-        open={modal.open}
-        campaignId={modal.id}
-        onClose={closeModal}
-        onSaved={(saved) => updateList((data) => upsertFlowCampaign(data, saved))}
-      />
+      <FlowCampaignModal open={modal.open} campaignId={modal.id} onClose={closeModal} onSaved={live.replaceRow} />
       <ConfirmationModal
         {...deletion.dialog}
         title={deletion.target ? t("phraseLists.confirmationModal.deleteTitle", { name: deletion.target.name }) : ""}

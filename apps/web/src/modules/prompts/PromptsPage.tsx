@@ -1,9 +1,8 @@
 import { companyEvent, type Prompt } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PsychologyOutlinedIcon from "@mui/icons-material/PsychologyOutlined";
-import { Button, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,13 +10,11 @@ import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   Loading,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   MainPaper,
   RowAction,
-  Title,
   useConfirmDelete,
   useRecordDialog,
 } from "../../components";
@@ -50,14 +47,11 @@ export default function PromptsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("prompts.subtitle")}>{t("prompts.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openNew}>
-            {t("prompts.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("prompts.title")}
+        subtitle={t("prompts.subtitle")}
+        primary={{ label: t("prompts.buttons.add"), onClick: openNew }}
+      />
 
       <MainPaper sx={{ p: 0 }}>
         {query.isPending ? (
