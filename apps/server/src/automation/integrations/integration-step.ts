@@ -9,6 +9,7 @@ import {
   findIntegration,
   handBackTicket,
   type IntegrationRow,
+  lockTicketContact,
   recordHandOver,
   ticketWithNamedIntegrations,
 } from "./integrations.repository.js";
@@ -70,6 +71,7 @@ async function conversationStep(
   handOver: boolean,
 ): Promise<boolean> {
   const written = await deps.db.transaction(async (tx) => {
+    await lockTicketContact(tx, step.companyId, step.ticketId);
     const ticket = await takeInboundMessage(tx, step.companyId, step.ticketId, step.messageId);
     if (!ticket) return false;
     if (handOver && !(await recordHandOver(tx, ticket, integration.id))) return false;
@@ -89,6 +91,7 @@ async function conversationStep(
 /** The message's delivery is written with its take, so neither happens without the other. */
 async function webhookStep(deps: IntegrationDeps, step: Step, integration: IntegrationRow, handOver: boolean) {
   await deps.db.transaction(async (tx) => {
+    await lockTicketContact(tx, step.companyId, step.ticketId);
     const ticket = await takeInboundMessage(tx, step.companyId, step.ticketId, step.messageId);
     if (!ticket) return;
     if (handOver && !(await recordHandOver(tx, ticket, integration.id))) return;

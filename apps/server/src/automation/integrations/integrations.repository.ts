@@ -1,6 +1,6 @@
 import { and, eq, isNull, not, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { companies, plans, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
+import { companies, contacts, plans, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema/index.js";
 import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
 import { TYPEBOT_STATE_KEY, type TypebotState } from "./typebot.logic.js";
 
@@ -73,6 +73,19 @@ export async function ticketHeld(db: Executor, ticket: Pick<TicketRow, "companyI
     .where(and(ticketIs(ticket), holds))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Locks the ticket's contact (FOR KEY SHARE) before a transaction that updates the ticket twice
+ * (the message's take, then the hand-over): the second update checks the ticket's foreign keys
+ * again (the row is the transaction's own), which locks the contact, while ingestion, storing the
+ * customer's next message, locks the contact first and then the ticket. Taking the contact first
+ * here keeps the same order, so the two wait for each other instead of deadlocking.
+ */
+export async function lockTicketContact(db: Executor, companyId: number, ticketId: number): Promise<void> {
+  await db.execute(
+    sql`select 1 from ${contacts} join ${tickets} on ${tickets.contactId} = ${contacts.id} where ${tickets.companyId} = ${companyId} and ${tickets.id} = ${ticketId} for key share of ${contacts}`,
+  );
 }
 
 /**
