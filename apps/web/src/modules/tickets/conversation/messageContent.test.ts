@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ackState, parseLocation, parseVcard, safeUrl } from "./messageContent";
-import { whatsappSegments } from "./whatsappText";
+import { whatsappPlainText, whatsappSegments } from "./whatsappText";
 
 describe("ackState", () => {
   it("reads 1 sent, 2 delivered, 3 read, 4 and 5 highlighted", () => {
@@ -53,5 +53,11 @@ describe("whatsappSegments", () => {
       { text: " " },
       { text: "não", bold: false, italic: false, strike: true },
     ]);
+  });
+});
+
+describe("whatsappPlainText", () => {
+  it("drops the marks and keeps their text, for a system notification", () => {
+    expect(whatsappPlainText("*Ana Admin:*\nEscolha *1* ou _2_ ~não~")).toBe("Ana Admin:\nEscolha 1 ou 2 não");
   });
 });
