@@ -36,3 +36,23 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/** A deadlock (40P01) or a serialization failure (40001): PostgreSQL rolled back, and the same work may succeed. */
+export function isTransientConflict(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/**
+ * Runs `work` (a whole transaction) again when PostgreSQL chose it as a deadlock's victim or
+ * refused it for serialization: the rollback undid it, so running it again is safe.
+ */
+export async function retryTransientConflicts<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+    }
+  }
+}

@@ -5,6 +5,7 @@ import { inboundStepOf } from "../../automation/inbound-step.js";
 import type { InboundMessage } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
+import { retryTransientConflicts } from "../../db/errors.js";
 import { type ContactRow, findContact, upsertContact } from "../contacts/contacts.repository.js";
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { noteAck, settleAck } from "../messages/early-acks.js";
@@ -124,79 +125,84 @@ export async function ingestInbound(
   let relations: TicketRelations;
   let stepped = false;
   try {
-    ({ result, relations } = await deps.db.transaction(async (tx) => {
-      const { contact, created } = message.group
-        ? await upsertContact(tx, companyId, {
-            number: message.group.id,
-            name: message.group.name,
-            isGroup: true,
-          })
-        : await upsertContact(tx, companyId, {
-            number: message.from,
-            name: message.name?.trim() || message.from,
-            isGroup: false,
-          });
-      // A contact this transaction created has no ticket yet.
-      const ticket = created ? undefined : await existingTicket(tx, companyId, contact.id, whatsapp.id, body);
-      const ticketCreated = !ticket;
-      // A new ticket is written with its first message's counters; an existing one is touched below.
-      const inserted = ticket
-        ? undefined
-        : await insertTicketWithRelations(tx, {
-            companyId,
-            contactId: contact.id,
-            whatsappId: whatsapp.id,
-            status: "pending",
-            isGroup: contact.isGroup,
-            lastMessage,
-            unreadMessages: 1,
-            updatedAt: new Date(),
-          });
-      const ticketId = ticket?.id ?? inserted!.ticket.id;
-      const quotedMsgId = message.quotedProviderId
-        ? await messageIdByProviderId(tx, companyId, whatsapp.id, message.quotedProviderId)
-        : undefined;
-      const row = await insertInboundMessage(tx, {
-        companyId,
-        ticketId,
-        contactId: contact.id,
-        whatsappId: whatsapp.id,
-        providerId: message.providerId,
-        body,
-        fromMe: false,
-        mediaType,
-        mediaUrl: stored?.path ?? null,
-        mediaName,
-        ack: 0,
-        quotedMsgId: quotedMsgId ?? null,
-        participant: message.group ? (message.participantName ?? message.name ?? message.from).slice(0, 100) : null,
-        createdAt: new Date(message.timestamp),
-      });
-      if (!row) throw new Duplicate();
-      const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
-      // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
-      const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.connection };
-      await startInboundClocks(deps, tx, { ...clock, ticketCreated });
-      await startBotClock(deps, tx, clock);
-      // The answer to a closed ticket's rating request (see existingTicket above) is stored with it.
-      const rated = updated.ticket.status === "closed" && (await recordRating(tx, updated.ticket, body)) !== undefined;
-      // So is the step that runs the automation after the commit: a crash in between cannot skip it.
-      const step = inboundStepOf({
-        ticket: updated.ticket,
-        connection: updated.connection,
-        message: row,
-        rated,
-        opened: ticketCreated,
-      });
-      if (step) {
-        await enqueueInboundStep(deps, tx, step);
-        stepped = true;
-      }
-      return {
-        result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
-        relations: updated.relations,
-      };
-    }));
+    // A deadlock with an automation step that holds the ticket (see integrations.repository.ts) rolls
+    // this back: the message is written again rather than lost.
+    ({ result, relations } = await retryTransientConflicts(() =>
+      deps.db.transaction(async (tx) => {
+        const { contact, created } = message.group
+          ? await upsertContact(tx, companyId, {
+              number: message.group.id,
+              name: message.group.name,
+              isGroup: true,
+            })
+          : await upsertContact(tx, companyId, {
+              number: message.from,
+              name: message.name?.trim() || message.from,
+              isGroup: false,
+            });
+        // A contact this transaction created has no ticket yet.
+        const ticket = created ? undefined : await existingTicket(tx, companyId, contact.id, whatsapp.id, body);
+        const ticketCreated = !ticket;
+        // A new ticket is written with its first message's counters; an existing one is touched below.
+        const inserted = ticket
+          ? undefined
+          : await insertTicketWithRelations(tx, {
+              companyId,
+              contactId: contact.id,
+              whatsappId: whatsapp.id,
+              status: "pending",
+              isGroup: contact.isGroup,
+              lastMessage,
+              unreadMessages: 1,
+              updatedAt: new Date(),
+            });
+        const ticketId = ticket?.id ?? inserted!.ticket.id;
+        const quotedMsgId = message.quotedProviderId
+          ? await messageIdByProviderId(tx, companyId, whatsapp.id, message.quotedProviderId)
+          : undefined;
+        const row = await insertInboundMessage(tx, {
+          companyId,
+          ticketId,
+          contactId: contact.id,
+          whatsappId: whatsapp.id,
+          providerId: message.providerId,
+          body,
+          fromMe: false,
+          mediaType,
+          mediaUrl: stored?.path ?? null,
+          mediaName,
+          ack: 0,
+          quotedMsgId: quotedMsgId ?? null,
+          participant: message.group ? (message.participantName ?? message.name ?? message.from).slice(0, 100) : null,
+          createdAt: new Date(message.timestamp),
+        });
+        if (!row) throw new Duplicate();
+        const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
+        // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
+        const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.connection };
+        await startInboundClocks(deps, tx, { ...clock, ticketCreated });
+        await startBotClock(deps, tx, clock);
+        // The answer to a closed ticket's rating request (see existingTicket above) is stored with it.
+        const rated =
+          updated.ticket.status === "closed" && (await recordRating(tx, updated.ticket, body)) !== undefined;
+        // So is the step that runs the automation after the commit: a crash in between cannot skip it.
+        const step = inboundStepOf({
+          ticket: updated.ticket,
+          connection: updated.connection,
+          message: row,
+          rated,
+          opened: ticketCreated,
+        });
+        if (step) {
+          await enqueueInboundStep(deps, tx, step);
+          stepped = true;
+        }
+        return {
+          result: { duplicate: false as const, message: row, ticket: updated.ticket, contact, ticketCreated },
+          relations: updated.relations,
+        };
+      }),
+    ));
   } catch (error) {
     if (stored) await deps.media.remove(stored.path).catch(() => undefined);
     if (error instanceof Duplicate) return { duplicate: true };
