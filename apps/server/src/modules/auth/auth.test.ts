@@ -38,6 +38,26 @@ describe("POST /auth/login", () => {
     expect(cookieOf(response.headers["set-cookie"])).toBeTruthy();
   });
 
+  it("leaves the payment provider's token out of the session user's settings", async () => {
+    const { company, adminHeaders, agent } = await newTenant(env);
+    const saved = await env.app.inject({
+      method: "PUT",
+      url: "/settings/asaas",
+      headers: adminHeaders,
+      payload: { key: "asaas", value: "$aact_secret_token" },
+    });
+    expect(saved.statusCode).toBe(200);
+    const response = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: agent.email, password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.company.id).toBe(company.id);
+    expect(response.body).not.toContain("$aact_secret_token");
+    expect(response.json().user.company.settings.map((setting: { key: string }) => setting.key)).not.toContain("asaas");
+  });
+
   it("refuses a wrong password and an unknown email with ERR_INVALID_CREDENTIALS", async () => {
     const { admin } = await newTenant(env);
     for (const payload of [

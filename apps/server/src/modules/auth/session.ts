@@ -29,7 +29,13 @@ export async function loadSessionUser(db: Executor, user: UserRow): Promise<Sess
     whatsappId: user.whatsappId,
     language: user.language,
     queues: queues.get(user.id) ?? [],
-    company: { id: company.id, name: company.name, dueDate: company.dueDate?.toISOString() ?? null, settings },
+    company: {
+      id: company.id,
+      name: company.name,
+      dueDate: company.dueDate?.toISOString() ?? null,
+      // Every profile gets the session: the payment provider's token stays with the admins' settings page.
+      settings: settings.filter((setting) => setting.key !== "asaas"),
+    },
   };
 }
 
