@@ -4,8 +4,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import i18n from "../i18n";
 import { type DateFieldKind, DateTimeField } from "./DateTimeField";
 
-/** The field's hidden input carries the shown text (dd/MM/yyyy HH:mm), the spinbuttons each section. */
-const shown = () => (document.getElementById("when") as HTMLInputElement).value;
+/**
+ * The picker's text once it has loaded (its hidden input carries the shown dd/MM/yyyy HH:mm; the
+ * field before it, read-only, shows the same text).
+ */
+async function shown(): Promise<string> {
+  await screen.findByRole("group", { name: "Quando" }, { timeout: 5000 });
+  return (document.getElementById("when") as HTMLInputElement).value;
+}
 
 function Field({ kind, initial, onChange }: { kind: DateFieldKind; initial: string; onChange?: (v: string) => void }) {
   const [value, setValue] = useState(initial);
@@ -39,20 +45,20 @@ describe("DateTimeField", { timeout: 20_000 }, () => {
     it(`shows dd/MM/yyyy and HH:mm in ${language}, whatever the browser's locale`, async () => {
       await i18n.changeLanguage(language);
       render(<Field kind="dateTime" initial="2026-11-24T14:30" />);
-      expect(shown()).toBe("24/11/2026 14:30");
+      expect(await shown()).toBe("24/11/2026 14:30");
       cleanup();
       render(<Field kind="date" initial="2026-03-09" />);
-      expect(shown()).toBe("09/03/2026");
+      expect(await shown()).toBe("09/03/2026");
       cleanup();
       render(<Field kind="time" initial="08:05" />);
-      expect(shown()).toBe("08:05");
+      expect(await shown()).toBe("08:05");
     });
   }
 
   it("names its sections and its picker button in the app's language", async () => {
     await i18n.changeLanguage("es");
     render(<Field kind="dateTime" initial="2026-11-24T14:30" />);
-    expect(screen.getByRole("group", { name: "Quando" })).toBeTruthy();
+    expect(await screen.findByRole("group", { name: "Quando" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole("spinbutton", { name: "Dia" })).toBeTruthy();
     expect(screen.getByRole("spinbutton", { name: "Minutos" })).toBeTruthy();
     expect(screen.getByRole("button", { name: /^Elige fecha/ })).toBeTruthy();
@@ -61,8 +67,9 @@ describe("DateTimeField", { timeout: 20_000 }, () => {
   it("follows a value set by the form, and hands the form the native text of a picked day", async () => {
     const onChange = vi.fn();
     render(<Field kind="dateTime" initial="2026-11-24T14:30" onChange={onChange} />);
+    await shown();
     fireEvent.click(screen.getByRole("button", { name: "reset" }));
-    expect(shown()).toBe("02/01/2031 03:04");
+    expect(await shown()).toBe("02/01/2031 03:04");
 
     fireEvent.click(screen.getByRole("button", { name: /^Escolha uma data/ }));
     fireEvent.click(await screen.findByRole("gridcell", { name: "15" }));

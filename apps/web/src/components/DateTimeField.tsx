@@ -1,14 +1,6 @@
-import "dayjs/locale/pt-br";
-import "dayjs/locale/es";
-import { AdapterDayjs } from "@mui/x-date-pickers/AdapterDayjs";
-import { DatePicker } from "@mui/x-date-pickers/DatePicker";
-import { DateTimePicker } from "@mui/x-date-pickers/DateTimePicker";
-import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
-import { enUS, esES, ptBR } from "@mui/x-date-pickers/locales";
-import { TimePicker } from "@mui/x-date-pickers/TimePicker";
-import dayjs, { type Dayjs } from "dayjs";
-import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { TextField } from "@mui/material";
+import { lazy, type ReactNode, Suspense } from "react";
+import { formatDate, formatDateTime } from "../utils/date";
 
 /** What the field holds: a day, a day and a time, or a time of day. */
 export type DateFieldKind = "date" | "dateTime" | "time";
@@ -17,30 +9,14 @@ export type DateFieldKind = "date" | "dateTime" | "time";
  * Each kind's text in the form (the native inputs' formats, which the forms and the server
  * already speak) and on screen (the spec's dd/MM/yyyy and HH:mm in every language).
  */
-const FORMATS: Record<DateFieldKind, { value: string; display: string }> = {
+export const FORMATS: Record<DateFieldKind, { value: string; display: string }> = {
   date: { value: "YYYY-MM-DD", display: "DD/MM/YYYY" },
   dateTime: { value: "YYYY-MM-DDTHH:mm", display: "DD/MM/YYYY HH:mm" },
   time: { value: "HH:mm", display: "HH:mm" },
 };
 
-/** dayjs's locale (month and weekday names) and the picker's own texts for each app language. */
-const LOCALES = {
-  pt: { adapter: "pt-br", texts: ptBR },
-  en: { adapter: "en", texts: enUS },
-  es: { adapter: "es", texts: esES },
-} as const;
-
-function parse(value: string, kind: DateFieldKind): Dayjs | null {
-  if (!value) return null;
-  // A time alone is read on an arbitrary day: only its hours and minutes are kept.
-  const parsed = kind === "time" ? dayjs(`2000-01-01T${value}`) : dayjs(value);
-  return parsed.isValid() ? parsed : null;
-}
-
-/** The form's text for a picked value; an unfinished or impossible entry is no value. */
-function serialize(date: Dayjs | null, kind: DateFieldKind): string {
-  return date?.isValid() ? date.format(FORMATS[kind].value) : "";
-}
+/** A time alone is read on an arbitrary day: only its hours and minutes are kept. */
+export const TIME_DAY = "2000-01-01";
 
 export interface DateTimeFieldProps {
   kind: DateFieldKind;
@@ -59,61 +35,38 @@ export interface DateTimeFieldProps {
   fullWidth?: boolean;
 }
 
+// The picker library is large: its chunk loads with the first field shown, not with the page.
+const DateTimePicker = lazy(() => import("./DateTimePicker"));
+
+function shownText(value: string, kind: DateFieldKind): string {
+  if (kind === "time") return value;
+  // yyyy-MM-dd alone would be read as UTC midnight: a local time keeps the day.
+  const local = kind === "date" ? `${value}T00:00` : value;
+  return kind === "date" ? formatDate(local) : formatDateTime(local);
+}
+
 /**
  * A date, date-time or time field with a picker, typed as dd/MM/yyyy HH:mm whatever the browser's
  * locale (native inputs follow the browser: mm/dd/yyyy in an English one), with the picker's
- * texts in the app's language. Meant for lazy pages only: the picker library is large.
+ * texts in the app's language. Until the picker has loaded, the same text shows read-only.
  */
-export function DateTimeField({
-  kind,
-  label,
-  value,
-  onChange,
-  onBlur,
-  name,
-  id,
-  required,
-  disabled,
-  error,
-  helperText,
-  size,
-  fullWidth,
-}: DateTimeFieldProps) {
-  const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? "pt") as keyof typeof LOCALES;
-  const locale = LOCALES[language] ?? LOCALES.pt;
-  // The picker keeps an unfinished entry (say 24/11/yyyy) as an invalid date; the form only sees
-  // "". Holding the picker's own value here stops that "" from wiping what is being typed.
-  const [picked, setPicked] = useState(() => parse(value, kind));
-  // A value set from outside (a form reset, a loaded record) replaces it.
-  const fromForm = parse(value, kind);
-  if (serialize(picked, kind) !== value && serialize(fromForm, kind) !== serialize(picked, kind)) setPicked(fromForm);
-
-  const shared = {
-    label,
-    value: picked,
-    format: FORMATS[kind].display,
-    disabled,
-    name,
-    onChange: (next: Dayjs | null) => {
-      setPicked(next);
-      onChange(serialize(next, kind));
-    },
-    slotProps: {
-      textField: { id, required, error, helperText, size, fullWidth, onBlur },
-      field: { clearable: !required && !disabled },
-    },
-  };
-
+export function DateTimeField(props: DateTimeFieldProps) {
+  const fallback = (
+    <TextField
+      id={props.id}
+      label={props.label}
+      value={shownText(props.value, props.kind)}
+      size={props.size}
+      fullWidth={props.fullWidth}
+      required={props.required}
+      error={props.error}
+      helperText={props.helperText}
+      slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+    />
+  );
   return (
-    <LocalizationProvider
-      dateAdapter={AdapterDayjs}
-      adapterLocale={locale.adapter}
-      localeText={locale.texts.components.MuiLocalizationProvider.defaultProps.localeText}
-    >
-      {kind === "date" ? <DatePicker {...shared} /> : null}
-      {kind === "dateTime" ? <DateTimePicker {...shared} ampm={false} /> : null}
-      {kind === "time" ? <TimePicker {...shared} ampm={false} /> : null}
-    </LocalizationProvider>
+    <Suspense fallback={fallback}>
+      <DateTimePicker {...props} />
+    </Suspense>
   );
 }

@@ -5,8 +5,9 @@ import { fireEvent, screen, within } from "@testing-library/react";
  * pastes it (every section selected, then the text), the one whole-value entry the field takes in
  * a DOM without real keyboard input.
  */
-export function enterDate(label: string | RegExp, text: string): void {
-  const group = screen.getByRole("group", { name: label });
+export async function enterDate(label: string | RegExp, text: string): Promise<void> {
+  // The picker loads with the first field shown.
+  const group = await screen.findByRole("group", { name: label }, { timeout: 5000 });
   const first = within(group).getAllByRole("spinbutton")[0]!;
   fireEvent.mouseDown(first);
   fireEvent.focus(first);

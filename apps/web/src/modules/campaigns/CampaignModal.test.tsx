@@ -84,7 +84,7 @@ describe("CampaignModal", { timeout: 20_000 }, () => {
     expect((screen.getByRole("textbox", { name: "Mensagem 1" }) as HTMLTextAreaElement).value).toBe("Oi {loja}");
     await choose(/Conexão/, "Simulador");
     await choose(/Lista de contatos/, "Clientes");
-    enterDate("Agendamento", "02/01/2030 10:30");
+    await enterDate("Agendamento", "02/01/2030 10:30");
     const media = new File(["png"], "promo.png", { type: "image/png" });
     fireEvent.change(screen.getByTestId("campaign-media-input"), { target: { files: [media] } });
     expect(screen.getByTestId("campaign-media-name").textContent).toContain("promo.png");
@@ -121,7 +121,7 @@ describe("CampaignModal", { timeout: 20_000 }, () => {
     render(withQueryClient(<CampaignModal open campaignId={null} onClose={vi.fn()} onSaved={vi.fn()} />));
     fireEvent.change(await screen.findByRole("textbox", { name: /Nome/ }), { target: { value: "Promo" } });
     await screen.findByRole("combobox", { name: /Conexão/ });
-    enterDate("Agendamento", "02/01/2030 10:30");
+    await enterDate("Agendamento", "02/01/2030 10:30");
     fireEvent.click(screen.getByRole("button", { name: "Criar campanha" }));
     expect(await screen.findAllByText("Obrigatório para agendar")).toHaveLength(2);
     expect(screen.getByText("Escreva uma mensagem ou escolha uma mídia para agendar")).toBeTruthy();
