@@ -167,7 +167,8 @@ interface PageReading {
   htmlLang: string;
   strings: string[];
   overflow: Overflow[];
-  mainScrollsSideways: boolean;
+  /** Boxes whose content is wider than they are (a table the user must scroll sideways to read). */
+  scrollsSideways: string[];
   lowContrast: LowContrast[];
   contentHeight: number;
 }
@@ -186,7 +187,8 @@ interface Shot {
   consoleErrors: string[];
   failedRequests: string[];
   overflow: Overflow[];
-  mainScrollsSideways: boolean;
+  /** Boxes whose content is wider than they are (a table the user must scroll sideways to read). */
+  scrollsSideways: string[];
   lowContrast: LowContrast[];
   foreignWords: string[];
   /** Filled after all runs: strings equal to the pt run's (in en and es) or to the en run's (in pt). */
@@ -389,7 +391,16 @@ function readPage(): PageReading {
     overflow.push({ what: `${element.tagName.toLowerCase()}.${classes} "${label}"`, right: Math.round(box.right) });
   }
   const main = document.getElementById("main-content");
-  const mainScrollsSideways = main ? main.scrollWidth > main.clientWidth + 1 : false;
+  const scrollsSideways: string[] = [];
+  for (const element of [main, ...(main?.querySelectorAll("*") ?? [])]) {
+    if (!element || scrollsSideways.length >= 5) continue;
+    const overflowX = getComputedStyle(element).overflowX;
+    if (overflowX !== "visible" && element.scrollWidth > element.clientWidth + 1 && visible(element)) {
+      const label = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      const name = element.id ? `#${element.id}` : element.tagName.toLowerCase();
+      scrollsSideways.push(`${name} "${label}" ${element.scrollWidth}/${element.clientWidth}px`);
+    }
+  }
 
   // Contrast of each text element against the backgrounds behind it (WCAG relative luminance).
   const parse = (value: string) => {
@@ -453,14 +464,22 @@ function readPage(): PageReading {
     }
   }
 
-  const contentHeight = main
-    ? document.documentElement.clientHeight + Math.max(0, main.scrollHeight - main.clientHeight)
-    : document.documentElement.scrollHeight;
+  // The layout scrolls inside #main-content, and some pages inside a card or list of their own:
+  // the tallest hidden part decides how much taller the window must be to show it all.
+  let hidden = 0;
+  for (const element of [main, ...(main?.querySelectorAll("*") ?? [])]) {
+    if (!element) continue;
+    const overflowY = getComputedStyle(element).overflowY;
+    if (overflowY === "auto" || overflowY === "scroll") {
+      hidden = Math.max(hidden, element.scrollHeight - element.clientHeight);
+    }
+  }
+  const contentHeight = main ? document.documentElement.clientHeight + hidden : document.documentElement.scrollHeight;
   return {
     htmlLang: document.documentElement.lang,
     strings: [...strings],
     overflow,
-    mainScrollsSideways,
+    scrollsSideways,
     lowContrast,
     contentHeight,
   };
@@ -560,7 +579,6 @@ async function run(
         }
         const reading = await page.evaluate(readPage);
         const file = fileName(spec, lang, theme, viewport.width, capture.suffix);
-        // The layout scrolls inside #main-content: a taller window shows the whole page as the user scrolls it.
         const height = Math.min(MAX_SHOT_HEIGHT, Math.max(viewport.height, reading.contentHeight));
         if (height > viewport.height) {
           await page.setViewportSize({ width: viewport.width, height });
@@ -583,7 +601,7 @@ async function run(
           consoleErrors: [...new Set(consoleErrors)],
           failedRequests: [...new Set(failedRequests)],
           overflow: reading.overflow,
-          mainScrollsSideways: reading.mainScrollsSideways,
+          scrollsSideways: reading.scrollsSideways,
           lowContrast: reading.lowContrast,
           foreignWords: foreignWordsIn(reading.strings, lang),
           sameAsOtherLanguage: [],
@@ -605,7 +623,7 @@ async function run(
         consoleErrors,
         failedRequests,
         overflow: [],
-        mainScrollsSideways: false,
+        scrollsSideways: [],
         lowContrast: [],
         foreignWords: [],
         sameAsOtherLanguage: [],
@@ -617,33 +635,50 @@ async function run(
   await context.close();
 }
 
-/** Strings that read the same as in another language: untranslated, unless they are data or names. */
+/**
+ * Strings that read the same as in another language: untranslated, unless they are data or names.
+ * pt and en share few words, so any string equal between them is listed. Spanish shares many with
+ * Portuguese (Chat interno, Importar), so in es only English strings and strings with Portuguese-only
+ * spelling (ã, õ, ç, -ção, -ões) are.
+ */
 function compareLanguages(shots: Shot[], strings: Map<string, string[]>): void {
   const meaningful = (text: string) => /\p{L}{3,}/u.test(text) && !/^\[title\] /.test(text);
+  const portugueseSpelling = /[ãõçÃÕÇ]|ção|ões/;
   for (const shot of shots) {
     if (!shot.file) continue;
     const key = `${shot.page}|${shot.theme}|${shot.width}`;
-    const other = shot.lang === "pt" ? "en" : "pt";
-    const mine = strings.get(`${key}|${shot.lang}`) ?? [];
-    const theirs = new Set(strings.get(`${key}|${other}`) ?? []);
-    // Strings equal in all three languages are mostly demo data and names; listed apart in findings.md.
-    const third = new Set(strings.get(`${key}|${shot.lang === "es" ? "en" : "es"}`) ?? []);
-    shot.sameAsOtherLanguage = mine
-      .filter((text) => meaningful(text) && theirs.has(text))
-      .map((text) => (third.has(text) ? `(all) ${text}` : text));
+    const read = (lang: Lang) => new Set(strings.get(`${key}|${lang}`) ?? []);
+    const mine = (strings.get(`${key}|${shot.lang}`) ?? []).filter(meaningful);
+    const [pt, en, es] = [read("pt"), read("en"), read("es")];
+    // Strings equal in all three languages are mostly demo data and names; marked, and left out of findings.md.
+    const mark = (text: string) => (pt.has(text) && en.has(text) && es.has(text) ? `(all) ${text}` : text);
+    if (shot.lang === "pt") shot.sameAsOtherLanguage = mine.filter((text) => en.has(text)).map(mark);
+    if (shot.lang === "en") shot.sameAsOtherLanguage = mine.filter((text) => pt.has(text)).map(mark);
+    if (shot.lang === "es") {
+      shot.sameAsOtherLanguage = mine
+        .filter((text) => en.has(text) || (pt.has(text) && portugueseSpelling.test(text)))
+        .map(mark);
+    }
   }
 }
 
 function writeSummary(shots: Shot[]): string {
-  // Strings the same in two languages on most pages are the menu's names (Dashboard, Kanban, Tags):
-  // listed once here instead of on every page.
-  const counts = new Map<string, number>();
-  for (const shot of shots)
-    for (const text of new Set(shot.sameAsOtherLanguage)) counts.set(text, (counts.get(text) ?? 0) + 1);
-  const compared = shots.filter((shot) => shot.lang !== "pt" || shot.width === DESKTOP.width).length;
-  const everywhere = new Set([...counts].filter(([, count]) => count >= compared / 3).map(([text]) => text));
+  // Strings the same in two languages on most pages of one language are the menu's names
+  // (Dashboard, Kanban, Tags): listed once here instead of on every page.
+  const everywhere = new Map<Lang, Set<string>>();
+  for (const lang of langs) {
+    const mine = shots.filter((shot) => shot.lang === lang && shot.file);
+    const counts = new Map<string, number>();
+    for (const shot of mine) {
+      for (const text of new Set(shot.sameAsOtherLanguage)) counts.set(text, (counts.get(text) ?? 0) + 1);
+    }
+    everywhere.set(lang, new Set([...counts].filter(([, count]) => count >= mine.length / 2).map(([text]) => text)));
+  }
   const lines = ["# Screenshot review findings", "", `Server: ${base}`, ""];
-  lines.push(`Same in pt and en on most pages (names, not flagged below): ${[...everywhere].join(" · ")}`, "");
+  for (const [lang, texts] of everywhere) {
+    lines.push(`Same as another language on most ${lang} pages (names; not repeated below): ${[...texts].join(" · ")}`);
+  }
+  lines.push("");
   const byPage = new Map<string, Shot[]>();
   for (const shot of shots) byPage.set(shot.page, [...(byPage.get(shot.page) ?? []), shot]);
   for (const [page, list] of byPage) {
@@ -658,13 +693,17 @@ function writeSummary(shots: Shot[]): string {
       if (shot.failedRequests.length) notes.push(`requests: ${shot.failedRequests.join(", ")}`);
       if (shot.overflow.length)
         notes.push(`sticks out: ${shot.overflow.map((o) => `${o.what}→${o.right}px`).join("; ")}`);
-      if (shot.mainScrollsSideways) notes.push("main area scrolls sideways");
+      if (shot.scrollsSideways.length) notes.push(`scrolls sideways: ${shot.scrollsSideways.join("; ")}`);
       if (shot.lowContrast.length) {
         notes.push(`low contrast: ${shot.lowContrast.map((c) => `"${c.text}" ${c.ratio}`).join("; ")}`);
       }
       if (shot.foreignWords.length) notes.push(`foreign words: ${shot.foreignWords.join("; ")}`);
-      const same = shot.sameAsOtherLanguage.filter((text) => !text.startsWith("(all) ") && !everywhere.has(text));
-      if (same.length) notes.push(`same as ${shot.lang === "pt" ? "en" : "pt"}: ${same.slice(0, 25).join(" · ")}`);
+      const common = everywhere.get(shot.lang);
+      const same = shot.sameAsOtherLanguage.filter((text) => !text.startsWith("(all) ") && !common?.has(text));
+      if (same.length)
+        notes.push(
+          `same as ${shot.lang === "pt" ? "en" : shot.lang === "en" ? "pt" : "en or pt-only spelling"}: ${same.slice(0, 25).join(" · ")}`,
+        );
       lines.push(
         `- ${shot.lang} ${shot.theme} ${shot.width}: ${shot.file || "-"}${notes.length ? "" : " — nothing flagged"}`,
       );
