@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, typeDate, unique } from "./support";
 
 /** The demo's simulator connection (seed.ts). */
 const SIMULATOR_ID = 1;
@@ -11,9 +11,9 @@ const PNG_BASE64 =
 // 13 digits: a number the simulated network knows.
 const newNumber = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 const pad = (value: number) => String(value).padStart(2, "0");
-/** This minute as a datetime-local value: a start already due. */
+/** This minute as the date field shows it (dd/MM/yyyy HH:mm): a start already due. */
 const thisMinute = (date = new Date()) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 test("a campaign with media, created in the dialog and started, reaches 100 % on its report live", async ({
   page,
@@ -73,7 +73,7 @@ test("a campaign with media, created in the dialog and started, reaches 100 % on
     buffer: Buffer.from(PNG_BASE64, "base64"),
   });
   await expect(dialog.getByTestId("campaign-media-name")).toContainText("promo.png");
-  await dialog.getByLabel("Agendamento").fill(thisMinute());
+  await typeDate(dialog.getByRole("group", { name: "Agendamento" }), thisMinute());
   await page.screenshot({ path: join(SCREENSHOTS, "campaigns-dialog.png") });
   await dialog.getByRole("button", { name: "Criar campanha" }).click();
   await expect(dialog).toBeHidden();

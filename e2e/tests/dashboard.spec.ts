@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, test, typeDate, unique } from "./support";
 
 /** The demo's simulator connection (seed.ts). */
 const SIMULATOR_ID = 1;
@@ -102,8 +102,9 @@ test("the admin's dashboard shows its cards, attendants and charts on data made 
   }
   // One day in the date chart switches it to hours.
   const dayChart = page.getByTestId("chart-ticketsDay");
-  await dayChart.getByLabel("Data inicial").fill(day);
-  await dayChart.getByLabel("Data final").fill(day);
+  const shownDay = day.split("-").reverse().join("/");
+  await typeDate(dayChart.getByRole("group", { name: "Data inicial" }), shownDay);
+  await typeDate(dayChart.getByRole("group", { name: "Data final" }), shownDay);
   await dayChart.getByRole("button", { name: "Filtrar" }).click();
   await expect(dayChart.getByRole("heading", { name: /Atendimentos por hora/ })).toBeVisible();
   await expect(dayChart.locator(".recharts-bar-rectangle").first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { apiLogin, DEMO, dateFieldValue, expect, loginThroughForm, test, typeDate, unique } from "./support";
 
 /** The demo's simulator connection (seed.ts), the company's default one. */
 const SIMULATOR_ID = 1;
@@ -10,9 +10,9 @@ type Headers = Awaited<ReturnType<typeof apiLogin>>;
 
 const customerNumber = () => `55118${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 const pad = (value: number) => String(value).padStart(2, "0");
-/** As a datetime-local input takes it (the browser runs on this machine's clock and zone). */
+/** As the date field takes it, dd/MM/yyyy HH:mm (the browser runs on this machine's clock and zone). */
 const localInput = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 
 /** A ticket the admin has accepted, opened by a customer's message through the simulator. */
 async function openTicket(request: APIRequestContext, admin: Headers, name: string) {
@@ -66,9 +66,9 @@ test("a message scheduled from a ticket shows on the calendar and reaches the si
   const contact = dialog.getByRole("combobox", { name: "Contato" });
   await expect(contact).toHaveValue(`${name} - ${ticket.number}`);
   await expect(contact).toBeDisabled();
-  const sendAt = dialog.getByLabel(/Data de agendamento/);
+  const sendAt = dialog.getByRole("group", { name: /Data de agendamento/ });
   // A new schedule starts one hour ahead.
-  const offered = new Date(await sendAt.inputValue()).getTime();
+  const offered = (await dateFieldValue(sendAt)).getTime();
   expect(offered - Date.now()).toBeGreaterThan(58 * 60_000);
 
   // Too short first: the spec's 5 characters.
@@ -80,7 +80,7 @@ test("a message scheduled from a ticket shows on the calendar and reaches the si
   due.setSeconds(0, 0);
   due.setMinutes(due.getMinutes() + (new Date().getSeconds() < 40 ? 1 : 2));
   await dialog.getByRole("textbox", { name: "Mensagem" }).fill(text);
-  await sendAt.fill(localInput(due));
+  await typeDate(sendAt, localInput(due));
   await page.screenshot({ path: join(SCREENSHOTS, "schedules-dialog.png") });
   await dialog.getByRole("button", { name: "Agendar" }).click();
   await expect(page.getByText("Agendamento salvo com sucesso.")).toBeVisible();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 import { mailDir } from "../playwright.config";
 
 export { expect };
@@ -62,3 +62,24 @@ export async function readResetCode(email: string, timeoutMs = 10_000): Promise<
 }
 
 export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/**
+ * The app's date fields (a role="group" named by its label, one spinbutton per section): types a
+ * dd/MM/yyyy or dd/MM/yyyy HH:mm text as a user does, clearing first and then digit by digit.
+ */
+export async function typeDate(field: Locator, text: string) {
+  const keyboard = field.page().keyboard;
+  await field.getByRole("spinbutton").first().click();
+  await keyboard.press("ControlOrMeta+A");
+  await keyboard.press("Backspace");
+  await keyboard.type(text.replace(/\D/g, ""));
+  await expect(field.locator("input")).toHaveValue(text);
+}
+
+/** What a date field shows, as a Date (dd/MM/yyyy HH:mm, local time). */
+export async function dateFieldValue(field: Locator): Promise<Date> {
+  const [day, month, year, hours = 0, minutes = 0] = (await field.locator("input").inputValue())
+    .split(/[/ :]/)
+    .map(Number);
+  return new Date(year!, month! - 1, day, hours, minutes);
+}
