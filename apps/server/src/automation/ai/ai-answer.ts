@@ -1,4 +1,4 @@
-import { FLOW_OPENAI_DEFAULT_VOICE, FlowContent, PROMPT_DEFAULTS } from "@atendo/shared";
+import { FLOW_OPENAI_DEFAULT_VOICE, FlowContent } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
@@ -191,8 +191,7 @@ async function flowSettings(
     source: { runId: run.id, nodeId: node.id },
     run,
     apiKey: data.apiKey,
-    // The node has no model field: the prompts' default.
-    model: PROMPT_DEFAULTS.model,
+    model: data.model,
     prompt: data.prompt,
     temperature: data.temperature,
     maxTokens: data.maxTokens,

@@ -37,7 +37,7 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 }
 
 describe("the flow's OpenAI node", () => {
-  it("answers with the node's temperature, tokens, history and voice", async () => {
+  it("answers with the node's model, temperature, tokens, history and voice", async () => {
     const tenant = await newTenant(env);
     const companyId = tenant.company.id;
     const apiKey = `sk-flow-${Math.random().toString(36).slice(2)}`;
@@ -61,6 +61,7 @@ describe("the flow's OpenAI node", () => {
                 name: "Assistente",
                 apiKey,
                 prompt: "Você é o assistente de vendas da Loja Exemplo; responda em uma frase.",
+                model: "gpt-4o-mini",
                 temperature: 0.3,
                 maxTokens: 64,
                 maxMessages: 2,
@@ -114,7 +115,7 @@ describe("the flow's OpenAI node", () => {
     expect(calls()).toHaveLength(2);
 
     const last = calls().at(-1)!.body;
-    expect(last).toMatchObject({ temperature: 0.3, max_tokens: 64 });
+    expect(last).toMatchObject({ model: "gpt-4o-mini", temperature: 0.3, max_tokens: 64 });
     const [system, ...history] = last.messages;
     expect(system).toMatchObject({ role: "system" });
     expect(system!.content).toContain("assistente de vendas da Loja Exemplo");
