@@ -165,13 +165,16 @@ test("reopening from Resolvidos, in the list or the conversation, goes to the ta
   await expect(row).toHaveAttribute("aria-current", "true");
 
   // Closed again while on screen; the user looks at Resolvidos and reopens it from the conversation.
+  const composer = page.getByTestId("ticket-conversation").getByRole("textbox", { name: "Mensagem" });
+  await expect(composer).toBeEnabled();
   await close();
+  await expect(page.getByTestId("composer-closed")).toBeVisible();
   await page.getByRole("tab", { name: "Resolvidos" }).click();
   await expect(row).toBeVisible();
   await page.getByTestId("composer-closed").getByRole("button", { name: "Reabrir" }).click();
   await expect(page.getByRole("tab", { name: /^Atendendo/ })).toHaveAttribute("aria-selected", "true");
   await expect(row).toHaveAttribute("aria-current", "true");
-  await expect(page.getByTestId("ticket-conversation").getByRole("textbox", { name: "Mensagem" })).toBeEnabled();
+  await expect(composer).toBeEnabled();
 });
 
 test("Enter in the tag box creates a new tag or picks the one named as typed", async ({ page, request }) => {

@@ -77,7 +77,9 @@ export function Ticket({ ticketUuid }: { ticketUuid: string }) {
     if (!ticketId) return;
     if (payload.action === "update" && payload.ticket.id === ticketId) {
       const incoming = payload.ticket;
-      queryClient.setQueryData<TicketData>(queryKey, (old) => (old ? mergeTicket(old, incoming) : old));
+      // An update while the ticket is still loading may be newer than the answer on its way: ask again.
+      if (!queryClient.getQueryData(queryKey)) void queryClient.invalidateQueries({ queryKey });
+      else queryClient.setQueryData<TicketData>(queryKey, (old) => (old ? mergeTicket(old, incoming) : old));
     } else if (payload.action === "delete" && payload.ticketId === ticketId) {
       if (!isLeavingHere(ticketId)) {
         toast.info(t("conversation.toasts.deleted"), { toastId: "ticket-deleted", autoClose: TOAST_DURATION_MS });
