@@ -1,5 +1,4 @@
 import { type ConnectionProvider, can, TOAST_DURATION_MS, type Whatsapp } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import CropFreeIcon from "@mui/icons-material/CropFree";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
@@ -29,16 +28,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import {
-  ConfirmationModal,
-  EmptyState,
-  Loading,
-  MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
-  MainPaper,
-  Title,
-} from "../../components";
+import { ConfirmationModal, EmptyState, ListPageHeader, Loading, MainContainer, MainPaper } from "../../components";
 import { formatShortDateTime } from "../../utils/date";
 import { useSimulatorEnabled } from "../simulator/useSimulatorStatus";
 import { deleteConnection, sessionActions, whatsappListQueryKey } from "./connectionsApi";
@@ -248,20 +238,15 @@ export default function ConnectionsPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("connections.subtitle")}>{t("connections.title")}</Title>
-        {canAdd ? (
-          <MainHeaderButtonsWrapper>
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setModal({ open: true, whatsappId: null })}
-            >
-              {t("connections.buttons.add")}
-            </Button>
-          </MainHeaderButtonsWrapper>
-        ) : null}
-      </MainHeader>
+      <ListPageHeader
+        title={t("connections.title")}
+        subtitle={t("connections.subtitle")}
+        primary={
+          canAdd
+            ? { label: t("connections.buttons.add"), onClick: () => setModal({ open: true, whatsappId: null }) }
+            : undefined
+        }
+      />
 
       <MainPaper sx={{ p: 0 }}>
         {isPending ? (

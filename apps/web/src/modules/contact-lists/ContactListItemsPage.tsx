@@ -16,15 +16,12 @@ import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
+  ListPageHeader,
   Loading,
   LoadingMoreRow,
   MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
   PagedListPaper,
   RowAction,
-  SearchField,
-  Title,
   useConfirmDelete,
   useDebouncedSearch,
   useListCache,
@@ -126,36 +123,33 @@ function ListContacts({ contactListId }: { contactListId: number }) {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", minWidth: 0 }}>
+      <ListPageHeader
+        leading={
           <Tooltip title={t("contactListItems.back")}>
             <IconButton aria-label={t("contactListItems.back")} onClick={() => navigate(LISTS_PATH)}>
               <ArrowBackIcon />
             </IconButton>
           </Tooltip>
-          <Title subtitle={contactList ? t("contactListItems.count", { count: contactList.contactsCount }) : undefined}>
-            {contactList?.name}
-          </Title>
-        </Stack>
-        <MainHeaderButtonsWrapper>
-          <SearchField
-            label={t("contactListItems.searchPlaceholder")}
-            value={searchText}
-            onChange={setSearchText}
-            minWidth={300}
-          />
+        }
+        title={contactList?.name}
+        subtitle={contactList ? t("contactListItems.count", { count: contactList.contactsCount }) : undefined}
+        search={{
+          label: t("contactListItems.searchPlaceholder"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 300,
+        }}
+        actions={
           <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>
             {t("contactListItems.buttons.import")}
           </Button>
-          <Button
-            variant="contained"
-            startIcon={<PersonAddAlt1Icon />}
-            onClick={() => setModal({ open: true, itemId: null })}
-          >
-            {t("contactListItems.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+        }
+        primary={{
+          label: t("contactListItems.buttons.add"),
+          icon: <PersonAddAlt1Icon />,
+          onClick: () => setModal({ open: true, itemId: null }),
+        }}
+      />
 
       <PagedListPaper
         list={list}

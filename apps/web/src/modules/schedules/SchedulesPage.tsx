@@ -2,14 +2,13 @@ import "react-big-calendar/lib/css/react-big-calendar.css";
 import "dayjs/locale/pt-br";
 import "dayjs/locale/es";
 import { companyEvent, isScheduleFinal, mayChangeSchedule, type Schedule } from "@atendo/shared";
-import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import ScheduleIcon from "@mui/icons-material/Schedule";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
-import { alpha, Box, Button, IconButton, LinearProgress, Paper, Tooltip, Typography, useTheme } from "@mui/material";
+import { alpha, Box, IconButton, LinearProgress, Paper, Tooltip, Typography, useTheme } from "@mui/material";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import dayjs from "dayjs";
 import {
@@ -34,14 +33,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import {
-  ConfirmationModal,
-  MainContainer,
-  MainHeader,
-  MainHeaderButtonsWrapper,
-  Title,
-  useConfirmDelete,
-} from "../../components";
+import { ConfirmationModal, ListPageHeader, MainContainer, useConfirmDelete } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { formatTime } from "../../utils/date";
 import {
@@ -183,18 +175,14 @@ export default function SchedulesPage() {
 
   return (
     <MainContainer>
-      <MainHeader>
-        <Title subtitle={t("schedules.subtitle")}>{t("schedules.title")}</Title>
-        <MainHeaderButtonsWrapper>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setModal({ open: true, id: null, contactId: null })}
-          >
-            {t("schedules.buttons.add")}
-          </Button>
-        </MainHeaderButtonsWrapper>
-      </MainHeader>
+      <ListPageHeader
+        title={t("schedules.title")}
+        subtitle={t("schedules.subtitle")}
+        primary={{
+          label: t("schedules.buttons.add"),
+          onClick: () => setModal({ open: true, id: null, contactId: null }),
+        }}
+      />
 
       <Paper
         variant="outlined"
