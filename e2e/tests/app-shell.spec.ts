@@ -1,4 +1,4 @@
-import { DEMO, expect, loginThroughForm, test } from "./support";
+import { DEMO, expect, loginThroughForm, test, typeDate } from "./support";
 
 test.use({ viewport: { width: 1366, height: 800 } });
 
@@ -20,4 +20,21 @@ test("after shrinking from 1366 px to 390 px the menu button and the menu entrie
   await page.getByRole("button", { name: "Abrir ou fechar o menu" }).click();
   await menu.getByTestId("menu-tags").click();
   await expect(page).toHaveURL(/\/tags$/);
+});
+
+test("at 390 px in English, date fields still read and type dd/MM/yyyy", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  // English chosen on this browser: native date inputs would show mm/dd/yyyy here.
+  await page.evaluate(() => localStorage.setItem("i18nextLng", "en"));
+  await page.goto("/");
+  const start = page.getByRole("group", { name: "Start date" }).first();
+  await expect(start.getByRole("spinbutton", { name: "Day" })).toBeVisible();
+  await typeDate(start, "05/03/2026");
+  await expect(start.getByRole("spinbutton", { name: "Day" })).toHaveText("05");
+  await expect(start.getByRole("spinbutton", { name: "Month" })).toHaveText("03");
+  // The picker's calendar opens in English, on the typed month.
+  await start.getByRole("button", { name: /^Choose date/ }).click();
+  await expect(page.getByRole("dialog").getByText("March 2026")).toBeVisible();
 });
