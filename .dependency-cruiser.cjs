@@ -9,7 +9,7 @@
  *   together as surely as a direct one.
  * - The composition roots are left out of the graph: they exist to import every feature
  *   (main.ts, context.ts's AppContext, http/app.ts, modules/index.ts, jobs/registry.ts, and
- *   db/seed.ts, which writes the demo company of every feature). Nothing else may import them
+ *   demo/seed.ts, which writes the demo company of every feature). Nothing else may import them
  *   except for types of AppContext and App, which carry no behaviour.
  * - Type-only imports count too. The swc parser (TypeScript 7 has no compiler API for
  *   dependency-cruiser's tsc parser) does not tell them apart, and a type shared both ways is a
@@ -21,7 +21,7 @@ const COMPOSITION_ROOTS = [
   "^apps/server/src/http/app\\.ts$",
   "^apps/server/src/modules/index\\.ts$",
   "^apps/server/src/jobs/registry\\.ts$",
-  "^apps/server/src/db/seed\\.ts$",
+  "^apps/server/src/demo/seed\\.ts$",
 ];
 
 module.exports = {

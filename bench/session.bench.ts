@@ -4,7 +4,7 @@
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../apps/server/src/db/seed.js";
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../apps/server/src/demo/seed.js";
 import { buildApp } from "../apps/server/src/http/app.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -12,9 +12,9 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
 const database = await openDatabase({ url: process.env.DATABASE_URL });
 await database.migrate();
-await seedDemo(database.db);
 const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "off", LOGIN_RATE_LIMIT: "1000000" });
-const { app } = await buildApp({ config, db: database.db, logger: false });
+const { app, ctx } = await buildApp({ config, db: database.db, logger: false });
+await seedDemo(database.db, ctx);
 await app.ready();
 
 async function measure(route: string, count: number, send: () => Promise<number>) {

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { bootstrapSuperAdmin, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./db/seed.js";
+import { bootstrapSuperAdmin, DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "./demo/seed.js";
 import { buildApp } from "./http/app.js";
 
 async function main(): Promise<void> {

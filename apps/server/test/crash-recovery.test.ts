@@ -407,7 +407,7 @@ describe("crash recovery of inbound messages", () => {
   });
 });
 
-/** The demo seed's connection greets with its queue menu (db/seed.ts). */
+/** The demo seed's connection greets with its queue menu (demo/seed.ts). */
 const DEMO_MENU = "Olá! Bem-vindo à Demo. Escolha uma opção:";
 
 describe("crash recovery of the automation", () => {

@@ -2,8 +2,8 @@ import { checkFlowContent, FlowContent } from "@atendo/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, helps, plans, queues, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../src/db/seed.js";
-import { DEMO_CUSTOMER, DEMO_FLOW_PHRASE, DEMO_NEEDS_KEY } from "../src/db/seed-demo-content.js";
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from "../src/demo/seed.js";
+import { DEMO_CUSTOMER, DEMO_FLOW_PHRASE, DEMO_NEEDS_KEY } from "../src/demo/seed-demo-content.js";
 import { selectRows } from "../src/modules/presence/presence.repository.js";
 import { createTestEnv, type TestEnv } from "./harness.js";
 

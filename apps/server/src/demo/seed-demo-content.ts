@@ -1,8 +1,6 @@
 import { FLOW_START_LABEL, FLOW_START_NODE_ID, type FlowContent, menuOptionHandle } from "@atendo/shared";
 import type { AppContext } from "../context.js";
-import { seedDemoChat } from "../modules/chats/chats.seed.js";
-import { enqueueScheduleSend } from "../modules/schedules/schedules.jobs.js";
-import type { Executor } from "./client.js";
+import type { Executor } from "../db/client.js";
 import {
   campaignShippings,
   campaigns,
@@ -16,7 +14,9 @@ import {
   prompts,
   queueIntegrations,
   schedules,
-} from "./schema/index.js";
+} from "../db/schema/index.js";
+import { seedDemoChat } from "../modules/chats/chats.seed.js";
+import { enqueueScheduleSend } from "../modules/schedules/schedules.jobs.js";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -2,9 +2,18 @@ import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
+import type { Database } from "../db/client.js";
+import {
+  companies,
+  plans,
+  queues,
+  settings,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+} from "../db/schema/index.js";
 import { randomToken } from "../modules/auth/tokens.js";
-import type { Database } from "./client.js";
-import { companies, plans, queues, settings, userQueues, users, whatsappQueues, whatsapps } from "./schema/index.js";
 import { seedDemoContent } from "./seed-demo-content.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
