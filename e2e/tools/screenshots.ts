@@ -395,7 +395,9 @@ function readPage(): PageReading {
   for (const element of [main, ...(main?.querySelectorAll("*") ?? [])]) {
     if (!element || scrollsSideways.length >= 5) continue;
     const overflowX = getComputedStyle(element).overflowX;
-    if (overflowX !== "visible" && element.scrollWidth > element.clientWidth + 1 && visible(element)) {
+    // Only boxes the user scrolls: hidden overflow is an ellipsis or a switch's track, drawn on purpose.
+    const scrolls = overflowX === "auto" || overflowX === "scroll";
+    if (scrolls && element.scrollWidth > element.clientWidth + 1 && visible(element)) {
       const label = (element.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
       const name = element.id ? `#${element.id}` : element.tagName.toLowerCase();
       scrollsSideways.push(`${name} "${label}" ${element.scrollWidth}/${element.clientWidth}px`);
