@@ -32,7 +32,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { RecordDialog, type RecordFormProps, SubmitButton, useFieldMessage } from "../../components";
-import { DateTimeField } from "../../components/DateTimeField";
+import { FormDateTimeField } from "../../components/FormDateTimeField";
 import { mediaTooLarge, megabytes } from "../../utils/uploadLimits";
 import { useCampaignSettings } from "../campaign-settings/campaignSettingsApi";
 import {
@@ -304,24 +304,16 @@ function CampaignFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
             </>
           ) : null}
 
-          <Controller
+          <FormDateTimeField
             name="scheduledAt"
             control={control}
-            render={({ field }) => (
-              <DateTimeField
-                kind="dateTime"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                id="campaign-scheduledAt"
-                label={t("campaignModal.form.scheduledAt")}
-                fullWidth
-                disabled={disabled}
-                error={Boolean(errors.scheduledAt)}
-                helperText={message(errors.scheduledAt) ?? t("campaignModal.form.scheduledAtHint")}
-              />
-            )}
+            kind="dateTime"
+            id="campaign-scheduledAt"
+            label={t("campaignModal.form.scheduledAt")}
+            fullWidth
+            disabled={disabled}
+            error={Boolean(errors.scheduledAt)}
+            helperText={message(errors.scheduledAt) ?? t("campaignModal.form.scheduledAtHint")}
           />
 
           <Box>

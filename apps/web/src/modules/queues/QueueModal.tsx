@@ -6,7 +6,7 @@ import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { RecordDialog, type RecordFormProps, RecordFormShell, useFieldMessage } from "../../components";
-import { DateTimeField } from "../../components/DateTimeField";
+import { FormDateTimeField } from "../../components/FormDateTimeField";
 import { usePromptOptions } from "../prompts/promptsApi";
 import { useQueueIntegrationOptions } from "../queue-integrations/useQueueIntegrationOptions";
 import { QueueOptionsEditor } from "./QueueOptionsEditor";
@@ -271,39 +271,23 @@ function QueueFormBody({ titleId, initial, queueSchedules, onCancel, onBusyChang
           {schedules.map((day, index) => (
             <Stack key={day.weekdayEn} direction="row" spacing={2} sx={{ alignItems: "center" }}>
               <Typography sx={{ width: 140 }}>{dayLabel(day.weekdayEn, day.weekday)}</Typography>
-              <Controller
+              <FormDateTimeField
                 name={`schedules.${index}.startTime`}
                 control={control}
-                render={({ field }) => (
-                  <DateTimeField
-                    kind="time"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    size="small"
-                    label={t("queueModal.schedules.start")}
-                    error={Boolean(errors.schedules?.[index]?.startTime)}
-                    helperText={message(errors.schedules?.[index]?.startTime)}
-                  />
-                )}
+                kind="time"
+                size="small"
+                label={t("queueModal.schedules.start")}
+                error={Boolean(errors.schedules?.[index]?.startTime)}
+                helperText={message(errors.schedules?.[index]?.startTime)}
               />
-              <Controller
+              <FormDateTimeField
                 name={`schedules.${index}.endTime`}
                 control={control}
-                render={({ field }) => (
-                  <DateTimeField
-                    kind="time"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    size="small"
-                    label={t("queueModal.schedules.end")}
-                    error={Boolean(errors.schedules?.[index]?.endTime)}
-                    helperText={message(errors.schedules?.[index]?.endTime)}
-                  />
-                )}
+                kind="time"
+                size="small"
+                label={t("queueModal.schedules.end")}
+                error={Boolean(errors.schedules?.[index]?.endTime)}
+                helperText={message(errors.schedules?.[index]?.endTime)}
               />
             </Stack>
           ))}

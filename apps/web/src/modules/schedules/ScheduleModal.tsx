@@ -23,7 +23,7 @@ import {
   useDebouncedSearch,
   useFieldMessage,
 } from "../../components";
-import { DateTimeField } from "../../components/DateTimeField";
+import { FormDateTimeField } from "../../components/FormDateTimeField";
 import { formatDateTime } from "../../utils/date";
 import { megabytes } from "../../utils/uploadLimits";
 import { contactsKeys, fetchContact, fetchContactsPage } from "../contacts/contactsApi";
@@ -217,25 +217,17 @@ function ScheduleFormBody({
           error={Boolean(errors.body)}
           helperText={message(errors.body)}
         />
-        <Controller
+        <FormDateTimeField
           name="sendAt"
           control={control}
-          render={({ field }) => (
-            <DateTimeField
-              kind="dateTime"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              id="schedule-send-at"
-              label={t("scheduleModal.form.sendAt")}
-              fullWidth
-              required
-              disabled={readOnly}
-              error={Boolean(errors.sendAt)}
-              helperText={message(errors.sendAt)}
-            />
-          )}
+          kind="dateTime"
+          id="schedule-send-at"
+          label={t("scheduleModal.form.sendAt")}
+          fullWidth
+          required
+          disabled={readOnly}
+          error={Boolean(errors.sendAt)}
+          helperText={message(errors.sendAt)}
         />
         {readOnly && !attachmentName ? null : (
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
