@@ -1,6 +1,12 @@
 import { createTheme, type PaletteMode, type Theme } from "@mui/material/styles";
 
 const YELLOW = "#FFC400";
+/**
+ * The yellow as text on white reads at 1.6:1; text-coloured uses of the primary in light mode
+ * (text and outlined buttons, the selected tab) take this dark amber instead, at about 5.6:1
+ * (WCAG AA asks 4.5:1). Filled buttons and indicators keep the yellow.
+ */
+export const PRIMARY_TEXT_ON_LIGHT = "#7A5A00";
 
 /** Light: yellow primary. Dark: white primary (document 2 section 9). */
 export function createAppTheme(mode: PaletteMode): Theme {
@@ -28,7 +34,25 @@ export function createAppTheme(mode: PaletteMode): Theme {
     components: {
       MuiTextField: { defaultProps: { color: "secondary", fullWidth: true } },
       MuiLink: { defaultProps: { color: "secondary", underline: "hover" } },
-      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: light
+          ? {
+              root: {
+                variants: [
+                  { props: { variant: "text", color: "primary" }, style: { color: PRIMARY_TEXT_ON_LIGHT } },
+                  {
+                    props: { variant: "outlined", color: "primary" },
+                    style: { color: PRIMARY_TEXT_ON_LIGHT, borderColor: PRIMARY_TEXT_ON_LIGHT },
+                  },
+                ],
+              },
+            }
+          : {},
+      },
+      MuiTab: {
+        styleOverrides: light ? { root: { "&.Mui-selected": { color: PRIMARY_TEXT_ON_LIGHT } } } : {},
+      },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiAppBar: {
         styleOverrides: {
