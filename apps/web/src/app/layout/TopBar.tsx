@@ -58,7 +58,8 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer: () => void }) {
             component="p"
             variant="subtitle1"
             noWrap
-            sx={{ fontWeight: 500, minWidth: 0 }}
+            // On a phone the top bar's buttons leave the greeting a few letters ("O…"): it goes.
+            sx={{ fontWeight: 500, minWidth: 0, display: { xs: "none", sm: "block" } }}
             data-testid="greeting"
           >
             {t("mainHeader.greeting", { user: user.name, company: user.company.name })}
