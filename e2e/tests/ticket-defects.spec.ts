@@ -19,6 +19,7 @@ interface TicketRow {
   uuid: string;
   contactId: number;
   unreadMessages: number;
+  status: "open" | "pending" | "closed";
 }
 
 const customerNumber = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
@@ -175,6 +176,25 @@ test("reopening from Resolvidos, in the list or the conversation, goes to the ta
   await expect(page.getByRole("tab", { name: /^Atendendo/ })).toHaveAttribute("aria-selected", "true");
   await expect(row).toHaveAttribute("aria-current", "true");
   await expect(composer).toBeEnabled();
+});
+
+test("a ticket opened by its address shows in the tab that lists it", async ({ page, request }) => {
+  const admin = await apiLogin(request, DEMO.admin);
+  const number = customerNumber();
+  await customerWrites(request, number, "Ainda aguardando", `Cliente ${unique()}`);
+  const pending = await findTicket(request, admin, number);
+  expect(pending.status).toBe("pending");
+
+  await page.setViewportSize(WIDE);
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto(`/tickets/${pending.uuid}`);
+  await expect(page.getByRole("tab", { name: "Abertos" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tab", { name: /^Aguardando/ })).toHaveAttribute("aria-selected", "true");
+  const row = page
+    .getByTestId(`ticket-item-${pending.id}`)
+    .getByRole("button", { name: new RegExp(`#${pending.id}$`) });
+  await expect(row).toHaveAttribute("aria-current", "true");
 });
 
 test("Enter in the tag box creates a new tag or picks the one named as typed", async ({ page, request }) => {

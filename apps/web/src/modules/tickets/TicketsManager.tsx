@@ -162,8 +162,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   useEffect(() => {
     const before = followed.current;
     followed.current = { uuid: selectedUuid, status: selectedStatus };
-    if (before.uuid !== selectedUuid || !before.status || !selectedStatus || before.status === selectedStatus) return;
-    if (selectedStatus !== "closed" && tab !== "search") showStatusTab(selectedStatus);
+    if (!selectedStatus || tab === "search") return;
+    // A ticket opened by its address (a link, the bell) shows in the tab that lists it; from the
+    // list it already is in the tab on screen.
+    if (before.uuid !== selectedUuid || !before.status) showStatusTab(selectedStatus);
+    else if (before.status !== selectedStatus && selectedStatus !== "closed") showStatusTab(selectedStatus);
   }, [selectedUuid, selectedStatus, tab, showStatusTab]);
 
   /** One status change through PUT /tickets/{id}; the answer is placed at once, the event agrees later. */
