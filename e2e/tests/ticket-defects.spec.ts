@@ -291,6 +291,21 @@ test("the contact drawer shows the e-mail and the extra-info fields", async ({ p
   await expect(extra.getByRole("definition")).toHaveText("123.456.789-00");
 });
 
+test("on a phone the simulator's steps and its chat are stacked, not drawn over each other", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/simulator");
+  const steps = page.locator("section[aria-label]").filter({ has: page.locator("h2") });
+  await expect(steps.first()).toBeVisible();
+  const chat = page.getByTestId("simulator-messages");
+  await expect(chat).toBeAttached();
+  const lastStep = await steps.last().boundingBox();
+  const chatPanel = await page.getByTestId("simulator-chat-title").boundingBox();
+  expect(lastStep && chatPanel).toBeTruthy();
+  expect(chatPanel!.y).toBeGreaterThanOrEqual(lastStep!.y + lastStep!.height);
+});
+
 test("the simulator shows its newest message and polls without aborted or overlapping requests", async ({
   page,
   request,

@@ -270,11 +270,14 @@ export default function SimulatorPage() {
           display: "grid",
           gap: 2,
           gridTemplateColumns: { xs: "1fr", md: "minmax(280px, 340px) 1fr" },
-          flex: 1,
-          minHeight: 0,
+          // Side by side, the two columns share the screen's height and scroll apart; stacked on a
+          // phone, the steps and the chat take their own heights and the page scrolls (a shared
+          // height squeezed the steps' row, and the chat was drawn over them).
+          flex: { md: 1 },
+          minHeight: { md: 0 },
         }}
       >
-        <Stack spacing={2} sx={{ overflowY: { md: "auto" }, minHeight: 0, pr: { md: 0.5 } }}>
+        <Stack spacing={2} sx={{ overflowY: { md: "auto" }, minHeight: { md: 0 }, pr: { md: 0.5 } }}>
           <ConnectionStep
             connections={simulated}
             selected={selected}
