@@ -17,7 +17,7 @@ import {
   Tabs,
   TextField,
 } from "@mui/material";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -152,7 +152,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   // in sight and selected. A search keeps its results (they hold every status).
   const { data: selectedTicket } = useQuery<Ticket>({
     queryKey: conversationKeys.ticket(selectedUuid ?? ""),
-    enabled: false,
+    // Read from the conversation's cache only: the conversation fetches the ticket.
+    queryFn: skipToken,
   });
   const selectedStatus = selectedTicket?.status;
   const followed = useRef<{ uuid: string | undefined; status: Ticket["status"] | undefined }>({
