@@ -45,19 +45,30 @@ export interface DemoCompany {
  * flow integration and the team's group chat. Runs inside the seed's
  * transaction, so the demo appears whole or not at all.
  */
-export async function seedDemoContent(
-  tx: Executor,
-  deps: Pick<AppContext, "jobs">,
-  demo: DemoCompany,
-  now = new Date(),
-): Promise<void> {
+export async function seedDemoContent(tx: Executor, demo: DemoCompany, now = new Date()): Promise<DemoSchedule> {
   await seedHelps(tx);
   await seedInvoice(tx, demo, now);
   await seedCampaign(tx, demo, now);
-  await seedSchedule(tx, deps, demo, now);
+  const schedule = await seedSchedule(tx, demo, now);
   const flowId = await seedFlow(tx, demo);
   await seedAutomation(tx, demo, flowId);
   await seedDemoChat(tx, demo.companyId, demo.userIds);
+  return schedule;
+}
+
+/** The demo schedule, whose send job is written once the seed has committed (see seedDemo). */
+export type DemoSchedule = Parameters<typeof enqueueScheduleSend>[2];
+
+/**
+ * Written after the seed's commit rather than in it: on the embedded database (one connection) a
+ * job queue pg-boss has not cached yet is looked up outside the transaction, and waits for it forever.
+ */
+export async function enqueueDemoSchedule(
+  db: Executor,
+  deps: Pick<AppContext, "jobs">,
+  schedule: DemoSchedule,
+): Promise<void> {
+  await enqueueScheduleSend(deps, db, schedule);
 }
 
 /**
@@ -173,7 +184,7 @@ async function seedCampaign(tx: Executor, demo: DemoCompany, now: Date): Promise
  * its send job: it goes out through the Simulador connection once paired, and
  * shows as a send error otherwise, as any schedule would.
  */
-async function seedSchedule(tx: Executor, deps: Pick<AppContext, "jobs">, demo: DemoCompany, now: Date) {
+async function seedSchedule(tx: Executor, demo: DemoCompany, now: Date): Promise<DemoSchedule> {
   const { companyId } = demo;
   const [contact] = await tx
     .insert(contacts)
@@ -191,7 +202,7 @@ async function seedSchedule(tx: Executor, deps: Pick<AppContext, "jobs">, demo: 
       sendAt,
     })
     .returning();
-  await enqueueScheduleSend(deps, tx, schedule!);
+  return schedule!;
 }
 
 /**

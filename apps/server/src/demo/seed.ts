@@ -14,7 +14,7 @@ import {
   whatsapps,
 } from "../db/schema/index.js";
 import { randomToken } from "../modules/auth/tokens.js";
-import { seedDemoContent } from "./seed-demo-content.js";
+import { enqueueDemoSchedule, seedDemoContent } from "./seed-demo-content.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
 export const DEMO_LOGINS = {
@@ -25,14 +25,14 @@ export const DEMO_LOGINS = {
 
 /**
  * Seeds the demo company on an empty database; does nothing when any company
- * exists. The jobs write the demo schedule's send in the same transaction.
+ * exists. The demo schedule's send job is written after the commit (enqueueDemoSchedule).
  */
 export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const schedule = await db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
-    if (existing) return false;
+    if (existing) return undefined;
     const [plan] = await tx
       .insert(plans)
       .values({ name: "Demo", users: 20, connections: 5, queues: 10, value: 49 })
@@ -121,15 +121,17 @@ export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Pr
       .insert(whatsappQueues)
       .values(demoQueues.map((queue) => ({ companyId, whatsappId: connection!.id, queueId: queue.id })));
     const idOf = (email: string) => inserted.find((user) => user.email === email)!.id;
-    await seedDemoContent(tx, deps, {
+    return seedDemoContent(tx, {
       companyId,
       planId: plan!.id,
       connectionId: connection!.id,
       queues: demoQueues,
       userIds: [idOf(DEMO_LOGINS.admin), idOf(DEMO_LOGINS.agent), idOf(DEMO_LOGINS.super)],
     });
-    return true;
   });
+  if (!schedule) return false;
+  await enqueueDemoSchedule(db, deps, schedule);
+  return true;
 }
 
 /**
