@@ -42,6 +42,8 @@ export const messages = pgTable(
     /** The sender's name in group chats. */
     participant: varchar({ length: 100 }),
     dataJson: jsonb(),
+    /** Why the network refused a sent message after taking it (a Cloud API "failed" status), else null. */
+    sendError: varchar({ length: 300 }),
     ...timestamps(),
   },
   (t) => [

@@ -45,6 +45,15 @@ export const whatsapps = pgTable(
     integrationId: integer().references((): AnyPgColumn => queueIntegrations.id, { onDelete: "set null" }),
     flowIdNotPhrase: integer().references((): AnyPgColumn => flows.id, { onDelete: "set null" }),
     retries: integer().notNull().default(0),
+    /** Why the provider refused to run (a Cloud API token Meta refused), shown with DISCONNECTED. */
+    statusReason: varchar({ length: 300 }),
+    // WhatsApp Cloud API (provider `cloud`): Meta's ids, the secrets sealed (secrets/secrets.ts),
+    // and the verify token Meta echoes when the webhook is registered.
+    cloudPhoneNumberId: varchar({ length: 30 }),
+    cloudBusinessAccountId: varchar({ length: 30 }),
+    cloudAccessToken: text(),
+    cloudAppSecret: text(),
+    cloudVerifyToken: varchar({ length: 64 }),
     ...timestamps(),
   },
   (t) => [index("whatsapps_company_idx").on(t.companyId, t.name), uniqueIndex("whatsapps_token_unique").on(t.token)],
