@@ -27,6 +27,14 @@ export {
   RecordFormShell,
   type RecordFormShellProps,
 } from "./RecordDialog";
+export {
+  BreakableText,
+  type ListActions,
+  type ListColumn,
+  type ListRowProps,
+  ResponsiveTable,
+  type ResponsiveTableProps,
+} from "./ResponsiveTable";
 export { SearchField, type SearchFieldProps } from "./SearchField";
 export { SubmitButton, type SubmitButtonProps } from "./SubmitButton";
 export { useChipColors } from "./useChipColors";
