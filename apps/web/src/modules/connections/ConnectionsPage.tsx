@@ -7,28 +7,23 @@ import SignalCellular4BarIcon from "@mui/icons-material/SignalCellular4Bar";
 import SignalCellularConnectedNoInternet0BarIcon from "@mui/icons-material/SignalCellularConnectedNoInternet0Bar";
 import SignalCellularConnectedNoInternet2BarIcon from "@mui/icons-material/SignalCellularConnectedNoInternet2Bar";
 import SyncAltIcon from "@mui/icons-material/SyncAlt";
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, CircularProgress, Stack, Tooltip, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import { ConfirmationModal, EmptyState, ListPageHeader, Loading, MainContainer, MainPaper } from "../../components";
+import {
+  ConfirmationModal,
+  EmptyState,
+  ListPageHeader,
+  Loading,
+  MainContainer,
+  MainPaper,
+  ResponsiveTable,
+  RowAction,
+} from "../../components";
 import { formatShortDateTime } from "../../utils/date";
 import { useSimulatorEnabled } from "../simulator/useSimulatorStatus";
 import { deleteConnection, sessionActions, whatsappListQueryKey } from "./connectionsApi";
@@ -261,23 +256,17 @@ export default function ConnectionsPage() {
             {simulatorOn ? <Typography variant="body2">{t("connections.empty.simulator")}</Typography> : null}
           </EmptyState>
         ) : (
-          <Table stickyHeader size="small" aria-label={t("connections.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("connections.table.name")}</TableCell>
-                <TableCell align="center">{t("connections.table.status")}</TableCell>
-                {canSession ? <TableCell align="center">{t("connections.table.session")}</TableCell> : null}
-                <TableCell align="center">{t("connections.table.lastUpdate")}</TableCell>
-                <TableCell align="center">{t("connections.table.default")}</TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("connections.table.actions")}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {connections.map((whatsapp) => (
-                <TableRow key={whatsapp.id} hover data-testid="connection-row" data-connection-id={whatsapp.id}>
-                  <TableCell>
+          <ResponsiveTable
+            label={t("connections.title")}
+            rows={connections}
+            rowKey={(whatsapp) => whatsapp.id}
+            rowProps={(whatsapp) => ({ "data-testid": "connection-row", "data-connection-id": whatsapp.id })}
+            columns={[
+              {
+                label: t("connections.table.name"),
+                card: "title",
+                render: (whatsapp) => (
+                  <>
                     <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {whatsapp.name}
@@ -291,55 +280,66 @@ export default function ConnectionsPage() {
                         {t("connections.table.number", { number: whatsapp.number })}
                       </Typography>
                     ) : null}
-                  </TableCell>
-                  <TableCell align="center">
-                    <StatusIcon status={whatsapp.status} />
-                  </TableCell>
-                  {canSession ? (
-                    <TableCell align="center">
-                      <SessionButtons
-                        whatsapp={whatsapp}
-                        onShowQr={(item) => setQr({ open: true, whatsappId: item.id })}
-                        onDisconnect={(item) => askConfirm("disconnect", item)}
-                      />
-                    </TableCell>
-                  ) : null}
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    {formatShortDateTime(whatsapp.updatedAt)}
-                  </TableCell>
-                  <TableCell align="center">
-                    {whatsapp.isDefault ? (
-                      <CheckCircleIcon color="success" aria-label={t("connections.table.default")} />
-                    ) : null}
-                  </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    {canEdit ? (
+                  </>
+                ),
+              },
+              {
+                label: t("connections.table.status"),
+                align: "center",
+                render: (whatsapp) => <StatusIcon status={whatsapp.status} />,
+              },
+              canSession && {
+                label: t("connections.table.session"),
+                align: "center",
+                render: (whatsapp) => (
+                  <SessionButtons
+                    whatsapp={whatsapp}
+                    onShowQr={(item) => setQr({ open: true, whatsappId: item.id })}
+                    onDisconnect={(item) => askConfirm("disconnect", item)}
+                  />
+                ),
+              },
+              {
+                label: t("connections.table.lastUpdate"),
+                align: "center",
+                cellSx: { whiteSpace: "nowrap" },
+                render: (whatsapp) => formatShortDateTime(whatsapp.updatedAt),
+              },
+              {
+                label: t("connections.table.default"),
+                align: "center",
+                render: (whatsapp) =>
+                  whatsapp.isDefault ? (
+                    <CheckCircleIcon color="success" aria-label={t("connections.table.default")} />
+                  ) : null,
+              },
+            ]}
+            // Attendants may do nothing to a connection here: no empty "Ações" column for them.
+            actions={
+              canEdit
+                ? {
+                    label: t("connections.table.actions"),
+                    width: 120,
+                    render: (whatsapp) => (
                       <>
-                        <Tooltip title={t("connections.buttons.edit")}>
-                          <IconButton
-                            size="small"
-                            aria-label={t("connections.buttons.edit")}
-                            onClick={() => setModal({ open: true, whatsappId: whatsapp.id })}
-                          >
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t("connections.buttons.delete")}>
-                          <IconButton
-                            size="small"
-                            aria-label={t("connections.buttons.delete")}
-                            onClick={() => askConfirm("delete", whatsapp)}
-                          >
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction
+                          label={t("connections.buttons.edit")}
+                          onClick={() => setModal({ open: true, whatsappId: whatsapp.id })}
+                        >
+                          <EditOutlinedIcon fontSize="small" />
+                        </RowAction>
+                        <RowAction
+                          label={t("connections.buttons.delete")}
+                          onClick={() => askConfirm("delete", whatsapp)}
+                        >
+                          <DeleteOutlineIcon fontSize="small" />
+                        </RowAction>
                       </>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                    ),
+                  }
+                : undefined
+            }
+          />
         )}
       </MainPaper>
 

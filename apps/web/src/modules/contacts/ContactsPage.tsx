@@ -7,19 +7,20 @@ import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import SmartphoneOutlinedIcon from "@mui/icons-material/SmartphoneOutlined";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
-import { Avatar, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Avatar, Button, CircularProgress } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
+  BreakableText,
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -135,49 +136,51 @@ export default function ContactsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("contacts.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 56 }} />
-              <TableCell>{t("contacts.table.name")}</TableCell>
-              <TableCell align="center">{t("contacts.table.whatsapp")}</TableCell>
-              <TableCell align="center">{t("contacts.table.email")}</TableCell>
-              <TableCell align="center" sx={{ width: 150 }}>
-                {t("contacts.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {contacts.map((contact) => (
-              <TableRow key={contact.id} hover>
-                <TableCell>
-                  <Avatar src={contact.profilePicUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
-                    {contact.name.charAt(0).toUpperCase()}
-                  </Avatar>
-                </TableCell>
-                <TableCell>{contact.name}</TableCell>
-                <TableCell align="center">{contact.number}</TableCell>
-                <TableCell align="center" sx={{ wordBreak: "break-all" }}>
-                  {contact.email}
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("contacts.buttons.conversation")} onClick={() => conversation.start(contact)}>
-                    <WhatsAppIcon fontSize="small" />
+        <ResponsiveTable
+          label={t("contacts.title")}
+          rows={contacts}
+          rowKey={(contact) => contact.id}
+          loadingMore={query.isFetchingNextPage && t("contacts.table.loadingMore")}
+          columns={[
+            {
+              // The avatar column has no header; on a card the picture goes before the name.
+              label: "",
+              width: 56,
+              card: "leading",
+              render: (contact) => (
+                <Avatar src={contact.profilePicUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
+                  {contact.name.charAt(0).toUpperCase()}
+                </Avatar>
+              ),
+            },
+            { label: t("contacts.table.name"), card: "title", render: (contact) => contact.name },
+            { label: t("contacts.table.whatsapp"), align: "center", render: (contact) => contact.number },
+            {
+              label: t("contacts.table.email"),
+              align: "center",
+              render: (contact) => contact.email && <BreakableText>{contact.email}</BreakableText>,
+            },
+          ]}
+          actions={{
+            label: t("contacts.table.actions"),
+            width: 150,
+            render: (contact) => (
+              <>
+                <RowAction label={t("contacts.buttons.conversation")} onClick={() => conversation.start(contact)}>
+                  <WhatsAppIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("contacts.buttons.edit")} onClick={() => openRecord(contact.id)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                {canDelete ? (
+                  <RowAction label={t("contacts.buttons.delete")} onClick={() => deletion.ask(contact)}>
+                    <DeleteOutlineIcon fontSize="small" />
                   </RowAction>
-                  <RowAction label={t("contacts.buttons.edit")} onClick={() => openRecord(contact.id)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  {canDelete ? (
-                    <RowAction label={t("contacts.buttons.delete")} onClick={() => deletion.ask(contact)}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </RowAction>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={5} label={t("contacts.table.loadingMore")} /> : null}
-          </TableBody>
-        </Table>
+                ) : null}
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <ContactModal open={modal.open} contactId={modal.id} onClose={closeModal} />

@@ -1,7 +1,7 @@
 import { type Invoice, isAdmin } from "@atendo/shared";
 import PaymentsOutlinedIcon from "@mui/icons-material/PaymentsOutlined";
 import PixIcon from "@mui/icons-material/Pix";
-import { Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Box, Button, Chip } from "@mui/material";
 import { alpha } from "@mui/material/styles";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +13,7 @@ import {
   MainContainer,
   NoAccessPaper,
   PagedListPaper,
+  ResponsiveTable,
   useSearchedPagedList,
 } from "../../components";
 import { formatDate } from "../../utils/date";
@@ -78,77 +79,74 @@ function InvoicesList() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("financeiro.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell align="center" sx={{ width: 80 }}>
-                {t("financeiro.table.id")}
-              </TableCell>
-              <TableCell>{t("financeiro.table.detail")}</TableCell>
-              <TableCell align="right">{t("financeiro.table.value")}</TableCell>
-              <TableCell align="center">{t("financeiro.table.dueDate")}</TableCell>
-              <TableCell align="center">{t("financeiro.table.status")}</TableCell>
-              <TableCell align="center" sx={{ width: 140 }}>
-                {t("financeiro.table.action")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invoices.map((invoice) => {
-              const expired = invoice.status === "expired";
-              return (
-                <TableRow
-                  key={invoice.id}
-                  hover
-                  data-status={invoice.status}
-                  sx={expired ? { backgroundColor: (theme) => alpha(theme.palette.error.main, 0.14) } : undefined}
+        <ResponsiveTable
+          label={t("financeiro.title")}
+          rows={invoices}
+          rowKey={(invoice) => invoice.id}
+          rowProps={(invoice) => ({
+            "data-status": invoice.status,
+            sx:
+              invoice.status === "expired"
+                ? { backgroundColor: (theme) => alpha(theme.palette.error.main, 0.14) }
+                : undefined,
+          })}
+          loadingMore={isFetchingNextPage && t("financeiro.table.loadingMore")}
+          columns={[
+            { label: t("financeiro.table.id"), align: "center", width: 80, render: (invoice) => invoice.id },
+            { label: t("financeiro.table.detail"), card: "title", render: (invoice) => invoice.detail },
+            {
+              label: t("financeiro.table.value"),
+              align: "right",
+              cellSx: { whiteSpace: "nowrap" },
+              render: (invoice) => formatMoney(invoice.value),
+            },
+            {
+              label: t("financeiro.table.dueDate"),
+              align: "center",
+              render: (invoice) => (
+                <Box
+                  component="span"
+                  sx={invoice.status === "expired" ? { color: "error.main", fontWeight: 600 } : undefined}
                 >
-                  <TableCell align="center">{invoice.id}</TableCell>
-                  <TableCell>{invoice.detail}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                    {formatMoney(invoice.value)}
-                  </TableCell>
-                  <TableCell align="center" sx={expired ? { color: "error.main", fontWeight: 600 } : undefined}>
-                    {formatDate(invoice.dueDate)}
-                  </TableCell>
-                  <TableCell align="center">
-                    <Chip
-                      size="small"
-                      variant={expired ? "filled" : "outlined"}
-                      color={STATUS_COLOUR[invoice.status]}
-                      label={t(`financeiro.status.${invoice.status}`)}
-                    />
-                  </TableCell>
-                  <TableCell align="center">
-                    {invoice.status === "paid" ? (
-                      <Button size="small" disabled>
-                        {t("financeiro.buttons.paid")}
-                      </Button>
-                    ) : (
-                      <Button
-                        size="small"
-                        variant="contained"
-                        color={expired ? "error" : "primary"}
-                        startIcon={<PixIcon />}
-                        onClick={() => pay(invoice)}
-                        aria-label={`${t("financeiro.buttons.pay")} ${invoice.id}`}
-                      >
-                        {t("financeiro.buttons.pay")}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            {isFetchingNextPage ? (
-              <TableRow>
-                <TableCell colSpan={6} align="center">
-                  <CircularProgress size={20} />
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+                  {formatDate(invoice.dueDate)}
+                </Box>
+              ),
+            },
+            {
+              label: t("financeiro.table.status"),
+              align: "center",
+              render: (invoice) => (
+                <Chip
+                  size="small"
+                  variant={invoice.status === "expired" ? "filled" : "outlined"}
+                  color={STATUS_COLOUR[invoice.status]}
+                  label={t(`financeiro.status.${invoice.status}`)}
+                />
+              ),
+            },
+          ]}
+          actions={{
+            label: t("financeiro.table.action"),
+            width: 140,
+            render: (invoice) =>
+              invoice.status === "paid" ? (
+                <Button size="small" disabled>
+                  {t("financeiro.buttons.paid")}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  variant="contained"
+                  color={invoice.status === "expired" ? "error" : "primary"}
+                  startIcon={<PixIcon />}
+                  onClick={() => pay(invoice)}
+                  aria-label={`${t("financeiro.buttons.pay")} ${invoice.id}`}
+                >
+                  {t("financeiro.buttons.pay")}
+                </Button>
+              ),
+          }}
+        />
       </PagedListPaper>
 
       <CheckoutDialog open={checkoutOpen} invoice={paying} onClose={() => setCheckoutOpen(false)} />

@@ -2,7 +2,7 @@ import { companyEvent, type Prompt } from "@atendo/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PsychologyOutlinedIcon from "@mui/icons-material/PsychologyOutlined";
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import {
   Loading,
   MainContainer,
   MainPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useRecordDialog,
@@ -61,49 +62,54 @@ export default function PromptsPage() {
             {t("prompts.empty.hint")}
           </EmptyState>
         ) : (
-          <Table stickyHeader size="small" aria-label={t("prompts.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("prompts.table.name")}</TableCell>
-                <TableCell>{t("prompts.table.queue")}</TableCell>
-                <TableCell align="center" sx={{ width: 200 }}>
-                  {t("prompts.table.maxTokens")}
-                </TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("prompts.table.actions")}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {prompts.map((prompt) => (
-                <TableRow key={prompt.id} hover>
-                  <TableCell sx={{ maxWidth: 420 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={prompt.name}>
-                      {prompt.name}
+          <ResponsiveTable
+            label={t("prompts.title")}
+            rows={prompts}
+            rowKey={(prompt) => prompt.id}
+            columns={[
+              {
+                label: t("prompts.table.name"),
+                card: "title",
+                cellSx: { maxWidth: 420 },
+                render: (prompt) => (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={prompt.name}>
+                    {prompt.name}
+                  </Typography>
+                ),
+              },
+              {
+                label: t("prompts.table.queue"),
+                render: (prompt) =>
+                  prompt.queue ? (
+                    prompt.queue.name
+                  ) : (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {t("prompts.noQueue")}
                     </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {prompt.queue ? (
-                      prompt.queue.name
-                    ) : (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        {t("prompts.noQueue")}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="center">{prompt.maxTokens}</TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    <RowAction label={t("prompts.buttons.edit")} onClick={() => openRecord(prompt.id)}>
-                      <EditOutlinedIcon fontSize="small" />
-                    </RowAction>
-                    <RowAction label={t("prompts.buttons.delete")} onClick={() => deletion.ask(prompt)}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </RowAction>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  ),
+              },
+              {
+                label: t("prompts.table.maxTokens"),
+                align: "center",
+                width: 200,
+                render: (prompt) => prompt.maxTokens,
+              },
+            ]}
+            actions={{
+              label: t("prompts.table.actions"),
+              width: 120,
+              render: (prompt) => (
+                <>
+                  <RowAction label={t("prompts.buttons.edit")} onClick={() => openRecord(prompt.id)}>
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  <RowAction label={t("prompts.buttons.delete")} onClick={() => deletion.ask(prompt)}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </RowAction>
+                </>
+              ),
+            }}
+          />
         )}
       </MainPaper>
 

@@ -2,16 +2,16 @@ import { companyEvent, type QueueIntegration, type QueueIntegrationSaved } from 
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import HubOutlinedIcon from "@mui/icons-material/HubOutlined";
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -89,50 +89,57 @@ export default function QueueIntegrationsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("queueIntegration.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 72 }}>{t("queueIntegration.table.type")}</TableCell>
-              <TableCell sx={{ width: 90 }}>{t("queueIntegration.table.id")}</TableCell>
-              <TableCell>{t("queueIntegration.table.name")}</TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("queueIntegration.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {integrations.map((item) => (
-              <TableRow key={item.id} hover data-testid="queue-integration-row">
-                <TableCell>
-                  <IntegrationTypeIcon type={item.type} />
-                </TableCell>
-                <TableCell sx={{ color: "text.secondary" }}>{item.id}</TableCell>
-                <TableCell sx={{ maxWidth: 480 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
-                    {item.name}
-                  </Typography>
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction
-                    label={t("queueIntegration.buttons.edit", { name: item.name })}
-                    onClick={() => openRecord(item.id)}
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction
-                    label={t("queueIntegration.buttons.delete", { name: item.name })}
-                    onClick={() => deletion.ask(item)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? (
-              <LoadingMoreRow colSpan={4} label={t("queueIntegration.table.loadingMore")} />
-            ) : null}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={t("queueIntegration.title")}
+          rows={integrations}
+          rowKey={(item) => item.id}
+          rowProps={() => ({ "data-testid": "queue-integration-row" })}
+          loadingMore={query.isFetchingNextPage && t("queueIntegration.table.loadingMore")}
+          columns={[
+            {
+              label: t("queueIntegration.table.type"),
+              width: 72,
+              card: "leading",
+              render: (item) => <IntegrationTypeIcon type={item.type} />,
+            },
+            {
+              label: t("queueIntegration.table.id"),
+              width: 90,
+              cellSx: { color: "text.secondary" },
+              render: (item) => item.id,
+            },
+            {
+              label: t("queueIntegration.table.name"),
+              card: "title",
+              cellSx: { maxWidth: 480 },
+              render: (item) => (
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
+                  {item.name}
+                </Typography>
+              ),
+            },
+          ]}
+          actions={{
+            label: t("queueIntegration.table.actions"),
+            width: 120,
+            render: (item) => (
+              <>
+                <RowAction
+                  label={t("queueIntegration.buttons.edit", { name: item.name })}
+                  onClick={() => openRecord(item.id)}
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                <RowAction
+                  label={t("queueIntegration.buttons.delete", { name: item.name })}
+                  onClick={() => deletion.ask(item)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </RowAction>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <QueueIntegrationModal

@@ -2,7 +2,7 @@ import { companyEvent, isAdmin, type Queue } from "@atendo/shared";
 import AccountTreeOutlinedIcon from "@mui/icons-material/AccountTreeOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,7 @@ import {
   Loading,
   MainContainer,
   MainPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useRecordDialog,
@@ -74,56 +75,61 @@ export default function QueuesPage() {
             {mayWrite ? t("queues.empty.hint") : null}
           </EmptyState>
         ) : (
-          <Table stickyHeader size="small" aria-label={t("queues.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell align="center" sx={{ width: 70 }}>
-                  {t("queues.table.id")}
-                </TableCell>
-                <TableCell>{t("queues.table.name")}</TableCell>
-                <TableCell align="center">{t("queues.table.color")}</TableCell>
-                <TableCell align="center">{t("queues.table.orderQueue")}</TableCell>
-                <TableCell>{t("queues.table.greeting")}</TableCell>
-                {mayWrite ? (
-                  <TableCell align="center" sx={{ width: 120 }}>
-                    {t("queues.table.actions")}
-                  </TableCell>
-                ) : null}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {queues.map((queue) => (
-                <TableRow key={queue.id} hover>
-                  <TableCell align="center">{queue.id}</TableCell>
-                  <TableCell>{queue.name}</TableCell>
-                  <TableCell align="center">
-                    <Box
-                      role="img"
-                      aria-label={queue.color}
-                      title={queue.color}
-                      sx={{ width: 48, height: 20, borderRadius: 1, bgcolor: queue.color, mx: "auto" }}
-                    />
-                  </TableCell>
-                  <TableCell align="center">{queue.orderQueue ?? "—"}</TableCell>
-                  <TableCell sx={{ maxWidth: 320 }}>
+          <ResponsiveTable
+            label={t("queues.title")}
+            rows={queues}
+            rowKey={(queue) => queue.id}
+            columns={[
+              { label: t("queues.table.id"), align: "center", width: 70, render: (queue) => queue.id },
+              { label: t("queues.table.name"), card: "title", render: (queue) => queue.name },
+              {
+                label: t("queues.table.color"),
+                align: "center",
+                render: (queue) => (
+                  <Box
+                    role="img"
+                    aria-label={queue.color}
+                    title={queue.color}
+                    sx={{ width: 48, height: 20, borderRadius: 1, bgcolor: queue.color, mx: { xs: 0, sm: "auto" } }}
+                  />
+                ),
+              },
+              {
+                label: t("queues.table.orderQueue"),
+                align: "center",
+                render: (queue) => queue.orderQueue ?? "—",
+              },
+              {
+                label: t("queues.table.greeting"),
+                cellSx: { maxWidth: 320 },
+                render: (queue) =>
+                  queue.greetingMessage && (
                     <Typography variant="body2" noWrap title={queue.greetingMessage}>
                       {queue.greetingMessage}
                     </Typography>
-                  </TableCell>
-                  {mayWrite ? (
-                    <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                      <RowAction label={t("queues.buttons.edit")} onClick={() => openRecord(queue.id)}>
-                        <EditOutlinedIcon fontSize="small" />
-                      </RowAction>
-                      <RowAction label={t("queues.buttons.delete")} onClick={() => deletion.ask(queue)}>
-                        <DeleteOutlineIcon fontSize="small" />
-                      </RowAction>
-                    </TableCell>
-                  ) : null}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  ),
+              },
+            ]}
+            // Only admins write queues: the others get no "Ações" column.
+            actions={
+              mayWrite
+                ? {
+                    label: t("queues.table.actions"),
+                    width: 120,
+                    render: (queue) => (
+                      <>
+                        <RowAction label={t("queues.buttons.edit")} onClick={() => openRecord(queue.id)}>
+                          <EditOutlinedIcon fontSize="small" />
+                        </RowAction>
+                        <RowAction label={t("queues.buttons.delete")} onClick={() => deletion.ask(queue)}>
+                          <DeleteOutlineIcon fontSize="small" />
+                        </RowAction>
+                      </>
+                    ),
+                  }
+                : undefined
+            }
+          />
         )}
       </MainPaper>
       <QueueModal

@@ -3,17 +3,18 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Box, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
+  BreakableText,
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   NoAccessPaper,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -90,58 +91,39 @@ function UsersList() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("users.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell align="center" sx={{ width: 80 }}>
-                {t("users.table.id")}
-              </TableCell>
-              <TableCell>{t("users.table.name")}</TableCell>
-              <TableCell>{t("users.table.email")}</TableCell>
-              <TableCell align="center">{t("users.table.profile")}</TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("users.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.map((item) => (
-              <TableRow key={item.id} hover>
-                <TableCell align="center">{item.id}</TableCell>
-                <TableCell aria-description={item.online ? t("users.table.online") : t("users.table.offline")}>
-                  <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
-                    <Tooltip title={item.online ? t("users.table.online") : t("users.table.offline")}>
-                      <Box
-                        component="span"
-                        aria-hidden
-                        data-online={item.online}
-                        sx={{
-                          width: 10,
-                          height: 10,
-                          borderRadius: "50%",
-                          flexShrink: 0,
-                          bgcolor: item.online ? "success.main" : "action.disabled",
-                        }}
-                      />
-                    </Tooltip>
-                    {item.name}
-                  </Box>
-                </TableCell>
-                <TableCell sx={{ wordBreak: "break-all" }}>{item.email}</TableCell>
-                <TableCell align="center">{t(`users.profiles.${item.profile}`)}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("users.buttons.edit")} onClick={() => openRecord(item.id)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction label={t("users.buttons.delete")} onClick={() => deletion.ask(item)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={5} label={t("users.table.loadingMore")} /> : null}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={t("users.title")}
+          rows={users}
+          rowKey={(item) => item.id}
+          loadingMore={query.isFetchingNextPage && t("users.table.loadingMore")}
+          columns={[
+            { label: t("users.table.id"), align: "center", width: 80, render: (item) => item.id },
+            {
+              label: t("users.table.name"),
+              card: "title",
+              cellProps: (item) => ({
+                "aria-description": item.online ? t("users.table.online") : t("users.table.offline"),
+              }),
+              render: (item) => <UserName user={item} />,
+            },
+            { label: t("users.table.email"), render: (item) => <BreakableText>{item.email}</BreakableText> },
+            { label: t("users.table.profile"), align: "center", render: (item) => t(`users.profiles.${item.profile}`) },
+          ]}
+          actions={{
+            label: t("users.table.actions"),
+            width: 120,
+            render: (item) => (
+              <>
+                <RowAction label={t("users.buttons.edit")} onClick={() => openRecord(item.id)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("users.buttons.delete")} onClick={() => deletion.ask(item)}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </RowAction>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <UserModal open={modal.open} userId={modal.id} onClose={closeModal} onSaved={live.replaceRow} />
@@ -153,5 +135,30 @@ function UsersList() {
         {t("users.confirmationModal.deleteMessage")}
       </ConfirmationModal>
     </MainContainer>
+  );
+}
+
+/** The user's name after the dot of their presence (green online, grey offline). */
+function UserName({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const presence = user.online ? t("users.table.online") : t("users.table.offline");
+  return (
+    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
+      <Tooltip title={presence}>
+        <Box
+          component="span"
+          aria-hidden
+          data-online={user.online}
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: "50%",
+            flexShrink: 0,
+            bgcolor: user.online ? "success.main" : "action.disabled",
+          }}
+        />
+      </Tooltip>
+      {user.name}
+    </Box>
   );
 }
