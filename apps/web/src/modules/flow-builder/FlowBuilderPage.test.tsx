@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { UNSAFE_createMemoryHistory as createMemoryHistory, Route, Routes } from "react-router-dom";
 import { toast } from "react-toastify";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -12,6 +12,8 @@ vi.mock("react-toastify", () => ({ toast: { success: vi.fn(), error: vi.fn(), in
 
 import type { FlowContent } from "@atendo/shared";
 import { mockedApi } from "../../api/testing";
+import { BlockingRouter } from "../../app/navigation/BlockingRouter";
+import { createBlockingHistory } from "../../app/navigation/blockingHistory";
 import { type SessionValue, useSession } from "../../app/session";
 import i18n from "../../i18n";
 import { sessionUser, withQueryClient } from "../users/testUtils";
@@ -44,12 +46,18 @@ const answer = (flow: FlowContent | null) => ({
   },
 });
 
-/** In a data router, as the app runs it (the page blocks navigation with useBlocker). */
+/** In a router whose history can be blocked, as the app runs it (the page holds navigation while unsaved). */
 function renderPage(path = "/flowbuilder/9") {
-  const router = createMemoryRouter([{ path: "/flowbuilder/:id?", element: <FlowBuilderPage /> }], {
-    initialEntries: [path],
-  });
-  render(withQueryClient(<RouterProvider router={router} />));
+  const history = createBlockingHistory(createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+  render(
+    withQueryClient(
+      <BlockingRouter history={history}>
+        <Routes>
+          <Route path="/flowbuilder/:id?" element={<FlowBuilderPage />} />
+        </Routes>
+      </BlockingRouter>,
+    ),
+  );
 }
 
 describe("FlowBuilderPage", () => {

@@ -9,11 +9,12 @@ import {
 import SaveIcon from "@mui/icons-material/Save";
 import { Button, Chip, CircularProgress, Paper, Typography, useTheme } from "@mui/material";
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow } from "@xyflow/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useBlocker, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { BACKEND_URL, toastError } from "../../api/client";
+import { useNavigationBlocker } from "../../app/navigation/useNavigationBlocker";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
@@ -103,12 +104,9 @@ export default function FlowBuilderPage() {
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [graph.dirty]);
-  const leaving = useBlocker(
+  const leaving = useNavigationBlocker(
     ({ currentLocation, nextLocation }) => graph.dirty && currentLocation.pathname !== nextLocation.pathname,
   );
-  // The dialog closes right after "leave": a reset then would cancel a back navigation, which
-  // the browser completes only later, and block it again.
-  const proceeding = useRef(false);
 
   const companyId = user?.companyId ?? 0;
   const actions = useMemo<FlowActions>(
@@ -221,17 +219,12 @@ export default function FlowBuilderPage() {
         <NodeDialogs dialog={dialog} variables={variables} onClose={() => setDialog(null)} onSave={saveNode} />
       ) : null}
       <ConfirmationModal
-        open={leaving.state === "blocked"}
+        open={leaving.blocked}
         title={t("flowBuilder.leave.title")}
         confirmLabel={t("flowBuilder.leave.confirm")}
-        onClose={() => {
-          if (!proceeding.current) leaving.reset?.();
-          proceeding.current = false;
-        }}
-        onConfirm={() => {
-          proceeding.current = true;
-          leaving.proceed?.();
-        }}
+        // The dialog closes after "leave" too: a reset then drops nothing, the navigation is under way.
+        onClose={leaving.reset}
+        onConfirm={leaving.proceed}
       >
         {t("flowBuilder.leave.message")}
       </ConfirmationModal>
