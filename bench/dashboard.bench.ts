@@ -85,7 +85,7 @@ const admins: string[] = [];
 for (const c of companyIds) admins.push(await login(logins(c).admin));
 
 async function measure(route: string, path: string) {
-  const { lastBody: _, ...result } = await runLoad({
+  const result = await runLoad({
     base,
     connections: CONNECTIONS,
     requests: REQUESTS,

@@ -1,12 +1,15 @@
-// The load generator of the HTTP benchmarks: `connections` keep-alive clients
-// (node's fetch) sending requests in turn. It runs in the benchmark's process:
-// on 2 cores a worker thread for the client measured slower (353 against 480
-// req/s on shape A), the client then competing with the server for a core.
+// The load generator of the HTTP benchmarks: autocannon in a child process of its own, so the client
+// never shares an event loop with the server it measures (the earlier fetch loop ran inside the
+// benchmark's process, and for the in-process benches inside the server's). The parent sends the plan
+// on the child's argv and reads one JSON result from its stdout.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
 
 export interface LoadPlan {
   base: string;
   connections: number;
-  /** At most this many requests, and for at most `seconds`. */
+  /** At most this many requests (0: no bound), and for `seconds`. */
   requests: number;
   seconds: number;
   /** Request i asks for paths[i % paths.length] with tokens[i % tokens.length]. */
@@ -14,56 +17,76 @@ export interface LoadPlan {
   tokens: string[];
   /** Requests sent first and not measured (JIT, plan cache, first statements per connection). */
   warmup?: number;
+  /** Requests per second over all connections (0: as fast as answers come). */
+  rate?: number;
 }
 
 export interface LoadResult {
   requests: number;
+  /** Socket errors, timeouts and answers other than 2xx. */
   errors: number;
   rps: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
-  /** The last successful answer's body, for figures such as a list's count. */
-  lastBody: string;
 }
 
-export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
-  if (plan.warmup) await measureLoad({ ...plan, requests: plan.warmup, warmup: 0 });
-  return measureLoad(plan);
+const self = fileURLToPath(import.meta.url);
+
+/** Runs the plan in a child process and answers its figures. */
+export function runLoad(plan: LoadPlan): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", self, JSON.stringify(plan)], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
+      else resolve(JSON.parse(out) as LoadResult);
+    });
+  });
 }
 
-async function measureLoad(plan: LoadPlan): Promise<LoadResult> {
-  const timings: number[] = [];
-  let errors = 0;
-  let lastBody = "";
+function run(plan: LoadPlan, requests: number, seconds: number): Promise<autocannon.Result> {
   let next = 0;
-  const started = performance.now();
-  const deadline = started + plan.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: plan.connections }, async () => {
-      for (let i = next++; i < plan.requests && performance.now() < deadline; i = next++) {
-        const path = plan.paths[i % plan.paths.length]!;
-        const t0 = performance.now();
-        const response = await fetch(plan.base + path, {
-          headers: { authorization: `Bearer ${plan.tokens[i % plan.tokens.length]}` },
-        });
-        const body = await response.text();
-        timings.push(performance.now() - t0);
-        if (response.status === 200) lastBody = body;
-        else if (errors++ === 0) console.error(path, response.status, body.slice(0, 200));
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  timings.sort((x, y) => x - y);
-  const at = (q: number) => Number(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!.toFixed(2));
+  return autocannon({
+    url: plan.base,
+    connections: plan.connections,
+    duration: seconds,
+    ...(requests > 0 ? { amount: requests } : {}),
+    ...(plan.rate ? { overallRate: plan.rate } : {}),
+    requests: [
+      {
+        setupRequest: (request) => {
+          const i = next++;
+          request.path = plan.paths[i % plan.paths.length]!;
+          request.headers = { ...request.headers, authorization: `Bearer ${plan.tokens[i % plan.tokens.length]}` };
+          return request;
+        },
+      },
+    ],
+  });
+}
+
+async function child(plan: LoadPlan): Promise<LoadResult> {
+  if (plan.warmup) await run(plan, plan.warmup, plan.seconds);
+  const result = await run(plan, plan.requests, plan.seconds);
+  const answered = result.requests.total;
   return {
-    requests: timings.length,
-    errors,
-    rps: Math.round(timings.length / seconds),
-    p50Ms: at(0.5),
-    p99Ms: at(0.99),
-    maxMs: at(1),
-    lastBody,
+    requests: answered,
+    errors: result.errors + result.timeouts + result.non2xx,
+    rps: Math.round(answered / (result.duration || plan.seconds)),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
   };
+}
+
+if (process.argv[1] === self) {
+  const plan = JSON.parse(process.argv[2]!) as LoadPlan;
+  process.stdout.write(JSON.stringify(await child(plan)));
 }

@@ -1,15 +1,30 @@
-// Ticket list, search and message page latency over real HTTP, on a database seeded by seed-tickets.ts
-// (seeded here first when it has no company). The real app listens on 127.0.0.1 (random port); 50
-// keep-alive connections (node's fetch, http-load.ts) send requests, each route bounded by a request count
-// and a time limit. Prints one JSON line per route: { bench, shape, route, as, requests, errors,
-// p50Ms, p99Ms, maxMs, rps, count } (count: the total the page answered, to show what was listed).
+// Ticket list, search and message page over real HTTP, for issue 15's figures. Each server build named in
+// TICKETS_BENCH_SERVERS (e.g. today's main and a change) is started in turn as its own process, as
+// `npm start` runs it, on the same database seeded by seed-tickets.ts (seeded here first when it has no
+// company), and driven by autocannon in another process (http-load.ts), so BASE and NEW are measured back
+// to back in one sitting. Per route it prints one JSON line:
+//   { bench, server, shape, route, as, connections, requests, errors, rps, p50Ms, p99Ms, maxMs,
+//     nodeCpuMsPerRequest, pgCpuMsPerRequest, rssMb, count, loadavg }
+// CPU per request: the server process's utime+stime (/proc/<pid>/stat) and the summed utime+stime of the
+// PostgreSQL backends connected to the bench database, each as a delta over the measured run divided by
+// the requests answered. count is the total the last page answered, to show what was listed.
 // Env: BENCH_DATABASE_URL (required, a scratch database), BENCH_SHAPE=A|B, BENCH_CONNECTIONS (50),
-// BENCH_REQUESTS per route (3000), BENCH_SECONDS per route (20), BENCH_COMPANIES (shape A scale).
-import type { AddressInfo } from "node:net";
+// BENCH_SECONDS per route (15), BENCH_WARMUP (300 unmeasured requests per route), BENCH_COMPANIES (shape A
+// scale), TICKETS_BENCH_SERVERS ("label=path ...", default "main=apps/server/dist/main.js"),
+// a server may name its own database as "label=path=url" (e.g. a copy of the seed at today's main's
+// migrations, so that BASE is measured without the indexes a change adds; the server migrates its database
+// when it starts, the bench itself does not), TICKETS_BENCH_PORT (18097), TICKETS_BENCH_ROUTES (comma-separated subset: list,search,messages),
+// TICKETS_BENCH_SOAK_SECONDS (0; after the routes, the list at half its measured rate for this long, RSS
+// sampled every 5 s: { bench: "tickets-soak" }), TICKETS_BENCH_PROBE_SECONDS (0; instead of the routes,
+// the list at TICKETS_BENCH_PROBE_RATE (20) req/s for this long against an already running server at
+// TICKETS_BENCH_PROBE_BASE, e.g. one the campaigns bench started on the same database while it
+// dispatches: { bench: "tickets-probe" } with the max and p99 latency of each 5 s window).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
-import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
-import { buildApp } from "../apps/server/src/http/app.js";
 import { runLoad } from "./http-load.js";
 import { BENCH_PASSWORD, logins, SEARCH_WORD, seedTickets, shapeFromEnv } from "./seed-tickets.js";
 
@@ -18,24 +33,95 @@ const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL database (seeded by seed-tickets.ts)");
 const shape = shapeFromEnv();
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-/** Unmeasured requests per route before measuring it. */
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
+const PORT = Number(process.env.TICKETS_BENCH_PORT ?? 18097);
+const ROUTES = new Set((process.env.TICKETS_BENCH_ROUTES ?? "list,search,messages").split(","));
+const SOAK_SECONDS = Number(process.env.TICKETS_BENCH_SOAK_SECONDS ?? 0);
+const PROBE_SECONDS = Number(process.env.TICKETS_BENCH_PROBE_SECONDS ?? 0);
+const repoRoot = new URL("..", import.meta.url).pathname;
+const servers = (process.env.TICKETS_BENCH_SERVERS ?? "main=apps/server/dist/main.js")
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((entry) => {
+    const [label, path, database = url] = entry.split("=") as [string, string, string?];
+    const main = resolve(repoRoot, path);
+    if (!existsSync(main)) throw new Error(`${label}: no built server at ${main} (npm run build -w @atendo/server)`);
+    return { label, main, url: database };
+  });
 
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 const database = await openDatabase({ url });
-await database.migrate();
-const seeded = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from companies`);
-if (Number((seeded as unknown as Rows<{ n: number }>).rows[0]!.n) === 0) {
+const hasCompanies = await database.db.execute(sql`select count(*)::int as n from companies`).then(
+  (result) => Number(rowsOf<{ n: number }>(result)[0]!.n) > 0,
+  () => false,
+);
+if (!hasCompanies) {
   const result = await seedTickets(url, shape);
   console.log(JSON.stringify({ bench: "seed-tickets", shape: shape.name, ...result }));
 }
-const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", SEED: "off", LOGIN_RATE_LIMIT: "1000000" });
-const { app } = await buildApp({ config, db: database.db, logger: false });
-await app.listen({ host: "127.0.0.1", port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
-async function login(email: string): Promise<string> {
+/** utime + stime of a process in ms (clock ticks are 100 a second on Linux), 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The backends connected to the server's database, with their CPU so far. */
+async function pgBackendsCpu(db: typeof database.db): Promise<Map<number, number>> {
+  const rows = rowsOf<{ pid: number }>(
+    await db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    ),
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function startServer(main: string, url: string, base: string, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--enable-source-maps", main], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      JWT_SECRET: "tickets-bench-secret-0123456789abcdef",
+      DATABASE_URL: url,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SIMULATOR: "off",
+      BAILEYS: "off",
+      SEED: "off",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT: "100000",
+      LOGIN_IP_RATE_LIMIT: "100000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const up = await fetch(`${base}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return child;
+    if (Date.now() > deadline) throw new Error("server did not answer /health within 60 s");
+    await sleep(200);
+  }
+}
+
+async function login(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -50,56 +136,175 @@ const companyIds =
   shape.name === "A"
     ? Array.from({ length: Math.min(10, shape.companies) }, (_, i) => 1 + Math.floor((i * shape.companies) / 10))
     : [1];
-const admins: string[] = [];
-const agents: string[] = [];
-for (const c of companyIds) {
-  admins.push(await login(logins(c).admin));
-  agents.push(await login(logins(c).agent));
-}
 // Open tickets of the (first) company, for GET /messages/{ticketId}.
-const openTickets = (
-  (await database.db.execute<{ id: number }>(
+const openTickets = rowsOf<{ id: number }>(
+  await database.db.execute(
     sql`select id from tickets where company_id = ${companyIds[0]!} and status = 'open' order by id limit 2000`,
-  )) as unknown as Rows<{ id: number }>
-).rows.map((row: { id: number }) => Number(row.id));
-
-async function measure(route: string, as: "admin" | "agent", paths: string[]) {
-  const { lastBody, ...result } = await runLoad({
-    base,
-    connections: CONNECTIONS,
-    requests: REQUESTS,
-    seconds: SECONDS,
-    warmup: WARMUP,
-    paths,
-    tokens: as === "admin" ? admins : agents,
-  });
-  const count = lastBody ? ((JSON.parse(lastBody) as { count?: number }).count ?? 0) : 0;
-  console.log(
-    JSON.stringify({ bench: "tickets", shape: shape.name, route, as, connections: CONNECTIONS, ...result, count }),
-  );
-}
-
-// An admin lists with showAll (without it only their own and unassigned tickets); an attendant as the web app does.
+  ),
+).map((row) => Number(row.id));
 const search = encodeURIComponent(SEARCH_WORD);
-// Warm up (JIT, connection pool, plan cache) before measuring.
-for (let i = 0; i < 50; i++)
-  await fetch(`${base}/tickets?showAll=true`, { headers: { authorization: `Bearer ${admins[0]}` } });
-if (shape.name === "A") {
-  await measure("GET /tickets", "admin", ["/tickets?showAll=true"]);
-  await measure("GET /tickets", "agent", ["/tickets"]);
-  await measure("GET /tickets?searchParam=", "admin", [`/tickets?showAll=true&searchParam=${search}`]);
-  await measure("GET /tickets?searchParam=", "agent", [`/tickets?searchParam=${search}`]);
-} else {
-  await measure("GET /tickets?status=open", "admin", ["/tickets?status=open&showAll=true"]);
-  await measure("GET /tickets?status=open", "agent", ["/tickets?status=open"]);
-  await measure("GET /tickets?searchParam=", "admin", [`/tickets?showAll=true&searchParam=${search}`]);
-  await measure("GET /tickets?searchParam=", "agent", [`/tickets?searchParam=${search}`]);
-  await measure(
-    "GET /messages/{ticketId}",
-    "admin",
-    openTickets.map((id) => `/messages/${id}`),
+
+interface Route {
+  key: string;
+  route: string;
+  as: "admin" | "agent";
+  paths: string[];
+}
+// An admin lists with showAll (without it only their own and unassigned tickets); an attendant as the web app does.
+const list = shape.name === "A" ? "/tickets" : "/tickets?status=open";
+const listRoute = shape.name === "A" ? "GET /tickets" : "GET /tickets?status=open";
+const join_ = list.includes("?") ? "&" : "?";
+const routes: Route[] = [
+  { key: "list", route: listRoute, as: "admin", paths: [`${list}${join_}showAll=true`] },
+  { key: "list", route: listRoute, as: "agent", paths: [list] },
+  {
+    key: "search",
+    route: "GET /tickets?searchParam=",
+    as: "admin",
+    paths: [`/tickets?showAll=true&searchParam=${search}`],
+  },
+  { key: "search", route: "GET /tickets?searchParam=", as: "agent", paths: [`/tickets?searchParam=${search}`] },
+  {
+    key: "messages",
+    route: "GET /messages/{ticketId}",
+    as: "admin",
+    paths: openTickets.map((id) => `/messages/${id}`),
+  },
+];
+
+async function measureServer(label: string, main: string, serverUrl: string): Promise<void> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "atendo-bench-tickets-"));
+  const server = await startServer(main, serverUrl, base, dataDir);
+  const pid = server.pid!;
+  const stats = serverUrl === url ? database : await openDatabase({ url: serverUrl });
+  try {
+    const tokens = { admin: [] as string[], agent: [] as string[] };
+    for (const c of companyIds) {
+      tokens.admin.push(await login(base, logins(c).admin));
+      tokens.agent.push(await login(base, logins(c).agent));
+    }
+    let listRps = 0;
+    for (const route of routes) {
+      if (!ROUTES.has(route.key)) continue;
+      const plan = { base, connections: CONNECTIONS, seconds: SECONDS, paths: route.paths, tokens: tokens[route.as] };
+      // Unmeasured first: JIT, the pool's connections and their prepared statements, the plan cache.
+      await runLoad({ ...plan, requests: WARMUP, seconds: 30 });
+      const nodeBefore = cpuMs(pid);
+      const pgBefore = await pgBackendsCpu(stats.db);
+      const result = await runLoad({ ...plan, requests: 0 });
+      const nodeCpu = cpuMs(pid) - nodeBefore;
+      let pgCpu = 0;
+      for (const [backend, cpu] of await pgBackendsCpu(stats.db)) pgCpu += cpu - (pgBefore.get(backend) ?? 0);
+      const last = await fetch(base + route.paths[0], {
+        headers: { authorization: `Bearer ${tokens[route.as][0]}` },
+      }).then((response) => response.json() as Promise<{ count?: number }>);
+      if (route.key === "list" && route.as === "admin") listRps = result.rps;
+      console.log(
+        JSON.stringify({
+          bench: "tickets",
+          server: label,
+          shape: shape.name,
+          route: route.route,
+          as: route.as,
+          connections: CONNECTIONS,
+          ...result,
+          nodeCpuMsPerRequest: round(nodeCpu / Math.max(1, result.requests), 3),
+          pgCpuMsPerRequest: round(pgCpu / Math.max(1, result.requests), 3),
+          rssMb: rssMb(pid),
+          count: last.count ?? 0,
+          loadavg: loadavg().map((value) => round(value)),
+        }),
+      );
+    }
+    if (SOAK_SECONDS > 0 && listRps > 0) await soak(label, base, pid, tokens.admin, Math.round(listRps / 2));
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((done) => server.once("exit", done));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (stats !== database) await stats.close();
+  }
+}
+
+/** The admin's list at half its peak rate for SOAK_SECONDS, the server's RSS sampled every 5 s. */
+async function soak(label: string, base: string, pid: number, tokens: string[], rate: number): Promise<void> {
+  const samples: number[] = [rssMb(pid)];
+  const sampler = setInterval(() => samples.push(rssMb(pid)), 5000);
+  const result = await runLoad({
+    base,
+    connections: 10,
+    requests: 0,
+    seconds: SOAK_SECONDS,
+    rate,
+    paths: [`${list}${join_}showAll=true`],
+    tokens,
+  });
+  clearInterval(sampler);
+  samples.push(rssMb(pid));
+  console.log(
+    JSON.stringify({
+      bench: "tickets-soak",
+      server: label,
+      shape: shape.name,
+      seconds: SOAK_SECONDS,
+      rate,
+      ...result,
+      rssFirstMb: samples[0],
+      rssMaxMb: Math.max(...samples),
+      rssLastMb: samples.at(-1),
+      rssMb: samples,
+    }),
   );
 }
 
-await app.close();
+/**
+ * The list at a steady low rate against a server something else is loading (a campaign dispatch, an
+ * import), reporting the slowest request of each 5 s window: a job that blocks the event loop shows here.
+ */
+async function probe(base: string): Promise<void> {
+  const rate = Number(process.env.TICKETS_BENCH_PROBE_RATE ?? 20);
+  const token = await login(base, logins(companyIds[0]!).admin);
+  const path = `${list}${join_}showAll=true`;
+  const started = performance.now();
+  const windows: { maxMs: number; timings: number[] }[] = [];
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; performance.now() - started < PROBE_SECONDS * 1000; i++) {
+    const due = started + (i * 1000) / rate;
+    await sleep(Math.max(0, due - performance.now()));
+    inFlight.push(
+      (async () => {
+        const t0 = performance.now();
+        const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        const ms = performance.now() - t0;
+        const window = Math.floor((t0 - started) / 5000);
+        windows[window] ??= { maxMs: 0, timings: [] };
+        windows[window].timings.push(ms);
+        windows[window].maxMs = Math.max(windows[window].maxMs, ms);
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  const all = windows.flatMap((window) => window?.timings ?? []).sort((a, b) => a - b);
+  const p99 = (timings: number[]) => round([...timings].sort((a, b) => a - b)[Math.floor(timings.length * 0.99)] ?? 0);
+  console.log(
+    JSON.stringify({
+      bench: "tickets-probe",
+      base,
+      rate,
+      requests: all.length,
+      p50Ms: round(all[Math.floor(all.length / 2)] ?? 0),
+      p99Ms: p99(all),
+      maxMs: round(all.at(-1) ?? 0),
+      windowMaxMs: windows.map((window) => round(window?.maxMs ?? 0, 1)),
+      windowP99Ms: windows.map((window) => p99(window?.timings ?? [])),
+    }),
+  );
+}
+
+if (PROBE_SECONDS > 0) {
+  await probe(process.env.TICKETS_BENCH_PROBE_BASE ?? `http://127.0.0.1:${PORT}`);
+} else {
+  for (const server of servers) await measureServer(server.label, server.main, server.url);
+}
 await database.close();
