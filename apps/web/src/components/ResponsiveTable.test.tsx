@@ -74,6 +74,8 @@ describe("ResponsiveTable", () => {
     expect(within(marta).getAllByRole("cell").at(-1)?.textContent).toBe("✎");
     fireEvent.click(within(marta).getByRole("button", { name: "Editar Marta Souza" }));
     expect(onEdit).toHaveBeenCalledWith(1);
+    // The e-mail's break points leave its cell named by the whole address.
+    expect(within(marta).getByRole("cell", { name: "marta.souza@example.com" })).toBeTruthy();
     expect(screen.queryByRole("list")).toBeNull();
   });
 
@@ -133,6 +135,6 @@ describe("BreakableText", () => {
     const email = screen.getByTestId("email");
     expect(email.textContent).toBe("maria.da.silva@empresa.com.br");
     expect(email.querySelectorAll("wbr")).toHaveLength(5);
-    expect(email.innerHTML).toContain("maria<wbr>.da<wbr>.silva@<wbr>empresa<wbr>.com<wbr>.br");
+    expect(email.innerHTML.replace(/<wbr[^>]*>/g, "|")).toBe("maria|.da|.silva@|empresa|.com|.br");
   });
 });

@@ -73,8 +73,13 @@ export interface ResponsiveTableProps<T> {
   stickyHeader?: boolean;
 }
 
-/** Whether a rendered value shows anything (an empty e-mail gets no line on a card). */
-const isBlank = (value: ReactNode) => value === null || value === undefined || value === false || value === "";
+/** Whether a rendered value shows anything (an empty e-mail gets no line on a card, no buttons no bar). */
+const isBlank = (value: ReactNode) =>
+  value === null ||
+  value === undefined ||
+  value === false ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0);
 
 /**
  * A list page's rows: a table on wide screens; below `sm` (phones) a stacked card per row with
@@ -329,23 +334,26 @@ function RowCard<T>({ row, columns, actions, marks, detail }: RowCardProps<T>) {
   );
 }
 
+/** Stated inline (its browser default) so that name computations reading styles, such as tests', add no space. */
+const WBR_STYLE = { display: "inline" } as const;
+
 /**
- * A long value that wraps at sensible points: after "@" and before each "." (e-mails, addresses),
- * never into letter fragments. A piece too wide for its box by itself still breaks rather than
- * overflow, but a table column grows to fit the widest piece first.
+ * A long value that wraps at sensible points: after "@" and "/" and before each "." (e-mails, links),
+ * never into letter fragments. A table column grows to fit the widest piece; on a card a piece
+ * too wide by itself still breaks (the card's lines wrap long words) rather than overflow.
  */
 export function BreakableText({ children }: { children: string | null | undefined }) {
   if (!children) return null;
-  const pieces = children.split(/(?<=@)|(?=\.)/);
+  const pieces = children.split(/(?<=[@/])|(?=\.)/);
   return (
-    <Box component="span" sx={{ overflowWrap: "break-word" }}>
+    <>
       {pieces.map((piece, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one fixed string
         <Fragment key={index}>
-          {index > 0 ? <wbr /> : null}
+          {index > 0 ? <wbr style={WBR_STYLE} /> : null}
           {piece}
         </Fragment>
       ))}
-    </Box>
+    </>
   );
 }

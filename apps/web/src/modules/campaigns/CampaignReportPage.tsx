@@ -1,20 +1,6 @@
 import { type Campaign, campaignProgressPercent, companyEvent } from "@atendo/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import {
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, LinearProgress, Paper, Stack, TablePagination, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +13,7 @@ import {
   MainHeader,
   MainHeaderButtonsWrapper,
   MainPaper,
+  ResponsiveTable,
   Title,
 } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
@@ -190,47 +177,37 @@ function ReportBody({ campaign }: { campaign: Campaign }) {
         ) : (
           <>
             <Box sx={{ flex: 1, overflow: "auto" }}>
-              <Table stickyHeader size="small" aria-label={t("campaignReport.table.label")}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t("campaignReport.table.name")}</TableCell>
-                    <TableCell>{t("campaignReport.table.number")}</TableCell>
-                    <TableCell align="center">{t("campaignReport.table.variant")}</TableCell>
-                    <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                      {t("campaignReport.table.sendAt")}
-                    </TableCell>
-                    <TableCell>{t("campaignReport.table.deliveredAt")}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((shipping) => (
-                    <TableRow key={shipping.id} hover data-testid="campaign-shipping">
-                      <TableCell>{shipping.name}</TableCell>
-                      <TableCell>{shipping.number}</TableCell>
-                      <TableCell align="center">{shipping.variant}</TableCell>
-                      <TableCell sx={{ display: { xs: "none", md: "table-cell" }, color: "text.secondary" }}>
-                        {formatDateTime(shipping.sendAt)}
-                      </TableCell>
-                      <TableCell data-testid="campaign-shipping-delivered">
-                        {shipping.deliveredAt ? (
-                          formatDateTime(shipping.deliveredAt)
-                        ) : shipping.failedAt ? (
-                          <Chip
-                            size="small"
-                            color="error"
-                            variant="outlined"
-                            label={t("campaignReport.table.failed")}
-                          />
-                        ) : (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {t("campaignReport.table.waiting")}
-                          </Typography>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ResponsiveTable
+                label={t("campaignReport.table.label")}
+                rows={rows}
+                rowKey={(shipping) => shipping.id}
+                rowProps={() => ({ "data-testid": "campaign-shipping" })}
+                columns={[
+                  { label: t("campaignReport.table.name"), card: "title", render: (shipping) => shipping.name },
+                  { label: t("campaignReport.table.number"), render: (shipping) => shipping.number },
+                  { label: t("campaignReport.table.variant"), align: "center", render: (shipping) => shipping.variant },
+                  {
+                    label: t("campaignReport.table.sendAt"),
+                    tableFrom: "md",
+                    cellSx: { color: "text.secondary" },
+                    render: (shipping) => formatDateTime(shipping.sendAt),
+                  },
+                  {
+                    label: t("campaignReport.table.deliveredAt"),
+                    cellProps: () => ({ "data-testid": "campaign-shipping-delivered" }),
+                    render: (shipping) =>
+                      shipping.deliveredAt ? (
+                        formatDateTime(shipping.deliveredAt)
+                      ) : shipping.failedAt ? (
+                        <Chip size="small" color="error" variant="outlined" label={t("campaignReport.table.failed")} />
+                      ) : (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {t("campaignReport.table.waiting")}
+                        </Typography>
+                      ),
+                  },
+                ]}
+              />
             </Box>
             <TablePagination
               component="div"

@@ -6,7 +6,7 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import PauseCircleOutlineIcon from "@mui/icons-material/PauseCircleOutlined";
 import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutlined";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Chip, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -16,9 +16,9 @@ import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -37,8 +37,6 @@ import {
   replaceCampaign,
   restartCampaign,
 } from "./campaignsApi";
-
-const COLUMNS = 7;
 
 /** /campaigns: the company's campaigns with search, status, row actions and live progress. */
 export default function CampaignsPage() {
@@ -122,33 +120,28 @@ export default function CampaignsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("campaigns.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("campaigns.table.name")}</TableCell>
-              <TableCell align="center">{t("campaigns.table.status")}</TableCell>
-              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                {t("campaigns.table.contactList")}
-              </TableCell>
-              <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>{t("campaigns.table.whatsapp")}</TableCell>
-              <TableCell sx={{ display: { xs: "none", lg: "table-cell" } }}>
-                {t("campaigns.table.scheduledAt")}
-              </TableCell>
-              <TableCell sx={{ display: { xs: "none", lg: "table-cell" } }}>
-                {t("campaigns.table.completedAt")}
-              </TableCell>
-              <TableCell align="center">{t("campaigns.table.actions")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {campaigns.map((campaign) => (
-              <TableRow key={campaign.id} hover data-testid="campaign-row">
-                <TableCell sx={{ maxWidth: 320 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
-                    {campaign.name}
-                  </Typography>
-                </TableCell>
-                <TableCell align="center">
+        <ResponsiveTable
+          label={t("campaigns.title")}
+          rows={campaigns}
+          rowKey={(campaign) => campaign.id}
+          rowProps={() => ({ "data-testid": "campaign-row" })}
+          loadingMore={query.isFetchingNextPage && t("campaigns.table.loadingMore")}
+          columns={[
+            {
+              label: t("campaigns.table.name"),
+              card: "title",
+              cellSx: { maxWidth: 320 },
+              render: (campaign) => (
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
+                  {campaign.name}
+                </Typography>
+              ),
+            },
+            {
+              label: t("campaigns.table.status"),
+              align: "center",
+              render: (campaign) => (
+                <>
                   <Chip
                     size="small"
                     color={STATUS_COLORS[campaign.status]}
@@ -161,29 +154,37 @@ export default function CampaignsPage() {
                       {campaignProgressPercent(campaign.progress)}%
                     </Typography>
                   ) : null}
-                </TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                  {campaign.contactList?.name ?? (campaign.tagId ? t("campaigns.table.byTag") : "—")}
-                </TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                  {campaign.whatsapp?.name ?? "—"}
-                </TableCell>
-                <TableCell sx={{ display: { xs: "none", lg: "table-cell" }, color: "text.secondary" }}>
-                  {formatDateTime(campaign.scheduledAt) || "—"}
-                </TableCell>
-                <TableCell sx={{ display: { xs: "none", lg: "table-cell" }, color: "text.secondary" }}>
-                  {formatDateTime(campaign.completedAt) || "—"}
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  {campaignActions(campaign, now).map((action) => actionButton(campaign, action))}
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? (
-              <LoadingMoreRow colSpan={COLUMNS} label={t("campaigns.table.loadingMore")} />
-            ) : null}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              label: t("campaigns.table.contactList"),
+              tableFrom: "md",
+              render: (campaign) => campaign.contactList?.name ?? (campaign.tagId ? t("campaigns.table.byTag") : "—"),
+            },
+            {
+              label: t("campaigns.table.whatsapp"),
+              tableFrom: "md",
+              render: (campaign) => campaign.whatsapp?.name ?? "—",
+            },
+            {
+              label: t("campaigns.table.scheduledAt"),
+              tableFrom: "lg",
+              cellSx: { color: "text.secondary" },
+              render: (campaign) => formatDateTime(campaign.scheduledAt) || "—",
+            },
+            {
+              label: t("campaigns.table.completedAt"),
+              tableFrom: "lg",
+              cellSx: { color: "text.secondary" },
+              render: (campaign) => formatDateTime(campaign.completedAt) || "—",
+            },
+          ]}
+          actions={{
+            label: t("campaigns.table.actions"),
+            render: (campaign) => campaignActions(campaign, now).map((action) => actionButton(campaign, action)),
+          }}
+        />
       </PagedListPaper>
 
       <CampaignModal

@@ -5,7 +5,7 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import PersonOutlineIcon from "@mui/icons-material/PersonOutlineOutlined";
-import { Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Button, IconButton, Stack, Tooltip } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,13 +14,14 @@ import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
+  BreakableText,
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
   Loading,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useDebouncedSearch,
@@ -174,47 +175,49 @@ function ListContacts({ contactListId }: { contactListId: number }) {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={contactList?.name}>
-          <TableHead>
-            <TableRow>
-              <TableCell align="center" sx={{ width: 96 }}>
-                {t("contactListItems.table.whatsapp")}
-              </TableCell>
-              <TableCell>{t("contactListItems.table.name")}</TableCell>
-              <TableCell>{t("contactListItems.table.number")}</TableCell>
-              <TableCell>{t("contactListItems.table.email")}</TableCell>
-              <TableCell align="center" sx={{ width: 110 }}>
-                {t("contactListItems.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((item) => (
-              <TableRow key={item.id} hover>
-                <TableCell align="center">
-                  <WhatsappValidity valid={item.isWhatsappValid} />
-                </TableCell>
-                <TableCell>{item.name}</TableCell>
-                <TableCell sx={{ fontVariantNumeric: "tabular-nums" }}>{item.number}</TableCell>
-                <TableCell sx={{ color: "text.secondary" }}>{item.email}</TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction
-                    label={t("contactListItems.buttons.edit")}
-                    onClick={() => setModal({ open: true, itemId: item.id })}
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction label={t("contactListItems.buttons.delete")} onClick={() => deletion.ask(item)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? (
-              <LoadingMoreRow colSpan={5} label={t("contactListItems.table.loadingMore")} />
-            ) : null}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={contactList?.name}
+          rows={rows}
+          rowKey={(item) => item.id}
+          loadingMore={query.isFetchingNextPage && t("contactListItems.table.loadingMore")}
+          columns={[
+            {
+              label: t("contactListItems.table.whatsapp"),
+              align: "center",
+              width: 96,
+              card: "leading",
+              render: (item) => <WhatsappValidity valid={item.isWhatsappValid} />,
+            },
+            { label: t("contactListItems.table.name"), card: "title", render: (item) => item.name },
+            {
+              label: t("contactListItems.table.number"),
+              cellSx: { fontVariantNumeric: "tabular-nums" },
+              render: (item) => item.number,
+            },
+            {
+              label: t("contactListItems.table.email"),
+              cellSx: { color: "text.secondary" },
+              render: (item) => item.email && <BreakableText>{item.email}</BreakableText>,
+            },
+          ]}
+          actions={{
+            label: t("contactListItems.table.actions"),
+            width: 110,
+            render: (item) => (
+              <>
+                <RowAction
+                  label={t("contactListItems.buttons.edit")}
+                  onClick={() => setModal({ open: true, itemId: item.id })}
+                >
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("contactListItems.buttons.delete")} onClick={() => deletion.ask(item)}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </RowAction>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <ContactListItemModal

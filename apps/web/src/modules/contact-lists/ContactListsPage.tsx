@@ -4,7 +4,7 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FileDownloadOutlinedIcon from "@mui/icons-material/FileDownloadOutlined";
 import GroupsOutlinedIcon from "@mui/icons-material/GroupsOutlined";
 import PeopleOutlineIcon from "@mui/icons-material/PeopleOutlineOutlined";
-import { Button, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Button, Chip, Link } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { toastError } from "../../api/client";
@@ -12,9 +12,9 @@ import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -95,47 +95,46 @@ export default function ContactListsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("contactLists.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("contactLists.table.name")}</TableCell>
-              <TableCell align="center" sx={{ width: 140 }}>
-                {t("contactLists.table.contacts")}
-              </TableCell>
-              <TableCell align="center" sx={{ width: 150 }}>
-                {t("contactLists.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id} hover>
-                <TableCell>
-                  <Link component={RouterLink} to={contactsPath(row.id)} underline="hover" color="inherit">
-                    {row.name}
-                  </Link>
-                </TableCell>
-                <TableCell align="center">
-                  <Chip size="small" variant="outlined" label={row.contactsCount.toLocaleString()} />
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("contactLists.buttons.open")} onClick={() => navigate(contactsPath(row.id))}>
-                    <PeopleOutlineIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction label={t("contactLists.buttons.edit")} onClick={() => openRecord(row.id)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction label={t("contactLists.buttons.delete")} onClick={() => deletion.ask(row)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? (
-              <LoadingMoreRow colSpan={3} label={t("contactLists.table.loadingMore")} />
-            ) : null}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={t("contactLists.title")}
+          rows={rows}
+          rowKey={(row) => row.id}
+          loadingMore={query.isFetchingNextPage && t("contactLists.table.loadingMore")}
+          columns={[
+            {
+              label: t("contactLists.table.name"),
+              card: "title",
+              render: (row) => (
+                <Link component={RouterLink} to={contactsPath(row.id)} underline="hover" color="inherit">
+                  {row.name}
+                </Link>
+              ),
+            },
+            {
+              label: t("contactLists.table.contacts"),
+              align: "center",
+              width: 140,
+              render: (row) => <Chip size="small" variant="outlined" label={row.contactsCount.toLocaleString()} />,
+            },
+          ]}
+          actions={{
+            label: t("contactLists.table.actions"),
+            width: 150,
+            render: (row) => (
+              <>
+                <RowAction label={t("contactLists.buttons.open")} onClick={() => navigate(contactsPath(row.id))}>
+                  <PeopleOutlineIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("contactLists.buttons.edit")} onClick={() => openRecord(row.id)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("contactLists.buttons.delete")} onClick={() => deletion.ask(row)}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </RowAction>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <ContactListModal open={modal.open} contactListId={modal.id} onClose={closeModal} onSaved={onSaved} />

@@ -1,20 +1,8 @@
 import { type DashboardAttendant, RATING_MAX } from "@atendo/shared";
 import PeopleAltOutlinedIcon from "@mui/icons-material/PeopleAltOutlined";
-import {
-  Box,
-  Paper,
-  Rating,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Paper, Rating, TableContainer, Tooltip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { EmptyState, Loading } from "../../components";
+import { EmptyState, Loading, ResponsiveTable } from "../../components";
 import { formatMinutes } from "./dashboardApi";
 
 /** Name, rating (0–3 stars), average support time and the online dot of every attendant. */
@@ -32,59 +20,67 @@ export function AttendantsTable({ attendants, loading }: { attendants?: Dashboar
         <EmptyState icon={<PeopleAltOutlinedIcon sx={{ fontSize: 48 }} />} title={t("dashboard.attendants.empty")} />
       ) : (
         <TableContainer>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("dashboard.attendants.name")}</TableCell>
-                <TableCell align="center">{t("dashboard.attendants.rating")}</TableCell>
-                <TableCell align="center">{t("dashboard.attendants.avgSupportTime")}</TableCell>
-                <TableCell align="center">{t("dashboard.attendants.status")}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {attendants.map((attendant) => {
-                const status = attendant.online ? t("dashboard.attendants.online") : t("dashboard.attendants.offline");
-                return (
-                  <TableRow key={attendant.id} hover>
-                    <TableCell>{attendant.name}</TableCell>
-                    <TableCell align="center">
-                      <Tooltip title={t("dashboard.attendants.ratingValue", { value: attendant.rating.toFixed(1) })}>
-                        <Box component="span" sx={{ display: "inline-flex" }}>
-                          <Rating
-                            value={attendant.rating}
-                            max={RATING_MAX}
-                            precision={0.1}
-                            readOnly
-                            size="small"
-                            aria-label={t("dashboard.attendants.ratingValue", { value: attendant.rating.toFixed(1) })}
-                          />
-                        </Box>
-                      </Tooltip>
-                    </TableCell>
-                    <TableCell align="center">{formatMinutes(attendant.avgSupportTime)}</TableCell>
-                    <TableCell align="center">
-                      <Box
-                        component="span"
-                        role="img"
-                        aria-label={status}
-                        title={status}
-                        data-online={attendant.online}
-                        sx={{
-                          display: "inline-block",
-                          width: 12,
-                          height: 12,
-                          borderRadius: "50%",
-                          bgcolor: attendant.online ? "success.main" : "action.disabled",
-                        }}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            label={title}
+            stickyHeader={false}
+            rows={attendants}
+            rowKey={(attendant) => attendant.id}
+            columns={[
+              { label: t("dashboard.attendants.name"), card: "title", render: (attendant) => attendant.name },
+              {
+                label: t("dashboard.attendants.rating"),
+                align: "center",
+                render: (attendant) => <AttendantRating rating={attendant.rating} />,
+              },
+              {
+                label: t("dashboard.attendants.avgSupportTime"),
+                align: "center",
+                render: (attendant) => formatMinutes(attendant.avgSupportTime),
+              },
+              {
+                label: t("dashboard.attendants.status"),
+                align: "center",
+                render: (attendant) => <OnlineDot online={attendant.online} />,
+              },
+            ]}
+          />
         </TableContainer>
       )}
     </Paper>
+  );
+}
+
+/** 0–3 stars, their value on hover and for screen readers. */
+function AttendantRating({ rating }: { rating: number }) {
+  const { t } = useTranslation();
+  const label = t("dashboard.attendants.ratingValue", { value: rating.toFixed(1) });
+  return (
+    <Tooltip title={label}>
+      <Box component="span" sx={{ display: "inline-flex" }}>
+        <Rating value={rating} max={RATING_MAX} precision={0.1} readOnly size="small" aria-label={label} />
+      </Box>
+    </Tooltip>
+  );
+}
+
+/** Green when online, grey when not, named for screen readers. */
+function OnlineDot({ online }: { online: boolean }) {
+  const { t } = useTranslation();
+  const status = online ? t("dashboard.attendants.online") : t("dashboard.attendants.offline");
+  return (
+    <Box
+      component="span"
+      role="img"
+      aria-label={status}
+      title={status}
+      data-online={online}
+      sx={{
+        display: "inline-block",
+        width: 12,
+        height: 12,
+        borderRadius: "50%",
+        bgcolor: online ? "success.main" : "action.disabled",
+      }}
+    />
   );
 }

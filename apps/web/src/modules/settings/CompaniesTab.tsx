@@ -9,18 +9,17 @@ import {
   IconButton,
   MenuItem,
   Stack,
-  TableCell,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import { type Control, Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import { DateTimeField } from "../../components/DateTimeField";
+import { BreakableText } from "../../components/ResponsiveTable";
 import { formatDate } from "../../utils/date";
 import { CompanyUsers } from "./CompanyUsers";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
@@ -192,87 +191,82 @@ export function CompaniesTab() {
         aside={<DueDateLegend />}
         loading={companies.isPending}
         columns={[
-          { label: t("settings.companies.fields.name") },
-          { label: t("settings.companies.fields.email") },
-          { label: t("settings.companies.fields.phone") },
-          { label: t("settings.companies.fields.plan") },
-          { label: t("settings.companies.fields.status") },
-          { label: t("settings.companies.fields.createdAt") },
-          { label: t("settings.companies.fields.dueDate") },
-          { label: t("settings.companies.fields.recurrence") },
-          { label: t("settings.companies.fields.actions"), align: "right" },
+          { label: t("settings.companies.fields.name"), card: "title", render: (company) => company.name },
+          {
+            label: t("settings.companies.fields.email"),
+            render: (company) => company.email && <BreakableText>{company.email}</BreakableText>,
+          },
+          { label: t("settings.companies.fields.phone"), render: (company) => company.phone },
+          { label: t("settings.companies.fields.plan"), render: (company) => company.plan?.name ?? "" },
+          {
+            label: t("settings.companies.fields.status"),
+            render: (company) =>
+              company.status ? t("settings.companies.status.active") : t("settings.companies.status.inactive"),
+          },
+          { label: t("settings.companies.fields.createdAt"), render: (company) => formatDate(company.createdAt) },
+          {
+            label: t("settings.companies.fields.dueDate"),
+            render: (company) => (company.dueDate ? formatDate(company.dueDate) : t("settings.companies.noDueDate")),
+          },
+          {
+            label: t("settings.companies.fields.recurrence"),
+            render: (company) =>
+              t(`settings.companies.recurrences.${company.recurrence}`, { defaultValue: company.recurrence ?? "" }),
+          },
         ]}
-        emptyText={t("settings.companies.empty")}
-        records={companies.data ?? []}
-        renderRow={(company) => {
-          const colour = dueDateColour(company.dueDate, now);
+        actionsLabel={t("settings.companies.fields.actions")}
+        renderActions={(company) => {
           const showingUsers = usersOf === company.id;
           return (
-            <Fragment key={company.id}>
-              <TableRow
-                hover
-                selected={editing?.id === company.id}
-                data-due={colour ?? undefined}
-                sx={colour ? { backgroundColor: DUE_DATE_ROW_BACKGROUND[colour] } : undefined}
-              >
-                <TableCell>{company.name}</TableCell>
-                <TableCell>{company.email}</TableCell>
-                <TableCell>{company.phone}</TableCell>
-                <TableCell>{company.plan?.name ?? ""}</TableCell>
-                <TableCell>
-                  {company.status ? t("settings.companies.status.active") : t("settings.companies.status.inactive")}
-                </TableCell>
-                <TableCell>{formatDate(company.createdAt)}</TableCell>
-                <TableCell>
-                  {company.dueDate ? formatDate(company.dueDate) : t("settings.companies.noDueDate")}
-                </TableCell>
-                <TableCell>
-                  {t(`settings.companies.recurrences.${company.recurrence}`, {
-                    defaultValue: company.recurrence ?? "",
-                  })}
-                </TableCell>
-                <RecordActions name={company.name} onEdit={() => edit(company)} onDelete={() => setDeleting(company)}>
-                  <Tooltip title={t("settings.buttons.users")}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${t("settings.buttons.users")} ${company.name}`}
-                      aria-expanded={showingUsers}
-                      color={showingUsers ? "primary" : "default"}
-                      onClick={() => setUsersOf(showingUsers ? null : company.id)}
-                    >
-                      <PeopleAltOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("settings.buttons.renew")}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={`${t("settings.buttons.renew")} ${company.name}`}
-                        onClick={() => renew(company)}
-                        disabled={renewingId !== null}
-                      >
-                        {renewingId === company.id ? (
-                          <CircularProgress size={18} color="inherit" />
-                        ) : (
-                          <EventRepeatIcon fontSize="small" />
-                        )}
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </RecordActions>
-              </TableRow>
-              {showingUsers ? (
-                <TableRow>
-                  <TableCell colSpan={9} sx={{ p: 0 }}>
-                    <Collapse in appear>
-                      <CompanyUsers companyId={company.id} companyName={company.name} />
-                    </Collapse>
-                  </TableCell>
-                </TableRow>
-              ) : null}
-            </Fragment>
+            <RecordActions name={company.name} onEdit={() => edit(company)} onDelete={() => setDeleting(company)}>
+              <Tooltip title={t("settings.buttons.users")}>
+                <IconButton
+                  size="small"
+                  aria-label={`${t("settings.buttons.users")} ${company.name}`}
+                  aria-expanded={showingUsers}
+                  color={showingUsers ? "primary" : "default"}
+                  onClick={() => setUsersOf(showingUsers ? null : company.id)}
+                >
+                  <PeopleAltOutlinedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title={t("settings.buttons.renew")}>
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t("settings.buttons.renew")} ${company.name}`}
+                    onClick={() => renew(company)}
+                    disabled={renewingId !== null}
+                  >
+                    {renewingId === company.id ? (
+                      <CircularProgress size={18} color="inherit" />
+                    ) : (
+                      <EventRepeatIcon fontSize="small" />
+                    )}
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </RecordActions>
           );
         }}
+        emptyText={t("settings.companies.empty")}
+        records={companies.data ?? []}
+        recordKey={(company) => company.id}
+        rowProps={(company) => {
+          const colour = dueDateColour(company.dueDate, now);
+          return {
+            selected: editing?.id === company.id,
+            "data-due": colour ?? undefined,
+            sx: colour ? { backgroundColor: DUE_DATE_ROW_BACKGROUND[colour] } : undefined,
+          };
+        }}
+        below={(company) =>
+          usersOf === company.id ? (
+            <Collapse in appear>
+              <CompanyUsers companyId={company.id} companyName={company.name} />
+            </Collapse>
+          ) : null
+        }
       />
 
       <DeleteConfirmation

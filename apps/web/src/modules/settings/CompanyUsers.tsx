@@ -1,7 +1,8 @@
-import { Box, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, CircularProgress, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
+import { BreakableText, ResponsiveTable } from "../../components/ResponsiveTable";
 import { settingsKeys } from "./queries";
 
 /**
@@ -28,27 +29,24 @@ export function CompanyUsers({ companyId, companyName }: { companyId: number; co
           {t("settings.companies.companyUsers.empty")}
         </Typography>
       ) : (
-        <Table size="small" aria-label={t("settings.companies.companyUsers.title", { name: companyName })}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("settings.companies.companyUsers.name")}</TableCell>
-              <TableCell>{t("settings.companies.companyUsers.email")}</TableCell>
-              <TableCell>{t("settings.companies.companyUsers.profile")}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(users.data ?? []).map((user) => (
-              <TableRow key={user.id}>
-                <TableCell>{user.name}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>
-                  {t(`users.profiles.${user.profile}`)}
-                  {user.super ? ` · ${t("settings.companies.companyUsers.super")}` : ""}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={t("settings.companies.companyUsers.title", { name: companyName })}
+          stickyHeader={false}
+          rows={users.data ?? []}
+          rowKey={(user) => user.id}
+          columns={[
+            { label: t("settings.companies.companyUsers.name"), card: "title", render: (user) => user.name },
+            {
+              label: t("settings.companies.companyUsers.email"),
+              render: (user) => <BreakableText>{user.email}</BreakableText>,
+            },
+            {
+              label: t("settings.companies.companyUsers.profile"),
+              render: (user) =>
+                `${t(`users.profiles.${user.profile}`)}${user.super ? ` · ${t("settings.companies.companyUsers.super")}` : ""}`,
+            },
+          ]}
+        />
       )}
     </Box>
   );

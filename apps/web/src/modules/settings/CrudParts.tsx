@@ -6,12 +6,7 @@ import {
   IconButton,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
   TableContainer,
-  TableHead,
-  TableRow,
   TextField,
   type TextFieldProps,
   Tooltip,
@@ -22,6 +17,7 @@ import { type FieldError, type FieldValues, get, type Path, type UseFormReturn }
 import { useTranslation } from "react-i18next";
 import { ConfirmationModal } from "../../components/ConfirmationModal";
 import { Loading } from "../../components/Loading";
+import { ResponsiveTable, type ResponsiveTableProps } from "../../components/ResponsiveTable";
 import { SubmitButton } from "../../components/SubmitButton";
 import { fieldErrorText } from "./feedback";
 
@@ -115,33 +111,42 @@ export function FormTextField<TInput extends FieldValues, TOutput>({
   );
 }
 
-export interface RecordsColumn {
-  label: string;
-  align?: "center" | "right";
-}
-
 interface RecordsTableProps<T> {
   /** The list's heading, also the table's accessible name. */
   title: string;
   /** Shown at the end of the heading's line (a legend, ...). */
   aside?: ReactNode;
   loading: boolean;
-  columns: readonly RecordsColumn[];
-  /** The row shown (spanning every column) when there is no record. */
+  /** The columns before the actions (the first is each card's title on phones). */
+  columns: ResponsiveTableProps<T>["columns"];
+  /** The last column's header; its cell holds the record's RecordActions. */
+  actionsLabel: string;
+  renderActions: (record: T) => ReactNode;
+  /** Shown in place of the rows when there is no record. */
   emptyText: string;
   records: readonly T[];
-  renderRow: (record: T) => ReactNode;
+  recordKey: (record: T) => number;
+  rowProps?: ResponsiveTableProps<T>["rowProps"];
+  /** An expanded detail under a record's row. */
+  below?: ResponsiveTableProps<T>["below"];
 }
 
-/** A settings tab's list of records: a heading, then a spinner while loading, else the table. */
+/**
+ * A settings tab's list of records: a heading, then a spinner while loading, else the table
+ * (a card per record on phones, its buttons in view).
+ */
 export function RecordsTable<T>({
   title,
   aside,
   loading,
   columns,
+  actionsLabel,
+  renderActions,
   emptyText,
   records,
-  renderRow,
+  recordKey,
+  rowProps,
+  below,
 }: RecordsTableProps<T>) {
   return (
     <Box>
@@ -164,27 +169,17 @@ export function RecordsTable<T>({
         <Loading />
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column.label} align={column.align}>
-                    {column.label}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {records.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns.length} align="center" sx={{ color: "text.secondary", py: 4 }}>
-                    {emptyText}
-                  </TableCell>
-                </TableRow>
-              ) : null}
-              {records.map(renderRow)}
-            </TableBody>
-          </Table>
+          <ResponsiveTable
+            label={title}
+            stickyHeader={false}
+            columns={columns}
+            actions={{ label: actionsLabel, align: "right", render: renderActions }}
+            rows={records}
+            rowKey={recordKey}
+            rowProps={rowProps}
+            below={below}
+            emptyText={emptyText}
+          />
         </TableContainer>
       )}
     </Box>
@@ -200,11 +195,11 @@ interface RecordActionsProps {
   children?: ReactNode;
 }
 
-/** The last cell of a record's row: its edit and delete buttons. */
+/** A record's buttons (the table's last cell, a card's bottom bar): further actions, then edit and delete. */
 export function RecordActions({ name, onEdit, onDelete, children }: RecordActionsProps) {
   const { t } = useTranslation();
   return (
-    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+    <>
       {children}
       <Tooltip title={t("settings.buttons.edit")}>
         <IconButton size="small" aria-label={`${t("settings.buttons.edit")} ${name}`} onClick={onEdit}>
@@ -216,7 +211,7 @@ export function RecordActions({ name, onEdit, onDelete, children }: RecordAction
           <DeleteOutlinedIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-    </TableCell>
+    </>
   );
 }
 

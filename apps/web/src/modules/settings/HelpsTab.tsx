@@ -1,9 +1,10 @@
 import { type Help, HelpBody } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Stack, TableCell, TableRow } from "@mui/material";
+import { Box, Stack } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
+import { BreakableText } from "../../components/ResponsiveTable";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
 import { deleteHelp, fetchHelps, saveHelp, settingsKeys } from "./queries";
 import { useCrudEditor } from "./useCrudEditor";
@@ -72,23 +73,31 @@ export function HelpsTab() {
         title={t("settings.helps.listTitle")}
         loading={helps.isPending}
         columns={[
-          { label: t("settings.helps.fields.title") },
-          { label: t("settings.helps.fields.video") },
-          { label: t("settings.helps.fields.description") },
-          { label: t("settings.helps.fields.actions"), align: "right" },
+          { label: t("settings.helps.fields.title"), card: "title", render: (help) => help.title },
+          {
+            label: t("settings.helps.fields.video"),
+            cellSx: { fontFamily: "monospace" },
+            render: (help) => <BreakableText>{help.video}</BreakableText>,
+          },
+          {
+            label: t("settings.helps.fields.description"),
+            cellSx: { maxWidth: 420 },
+            render: (help) =>
+              help.description && (
+                <Box component="span" sx={{ whiteSpace: "pre-line", wordBreak: "break-word" }}>
+                  {help.description}
+                </Box>
+              ),
+          },
         ]}
+        actionsLabel={t("settings.helps.fields.actions")}
+        renderActions={(help) => (
+          <RecordActions name={help.title} onEdit={() => edit(help)} onDelete={() => setDeleting(help)} />
+        )}
         emptyText={t("settings.helps.empty")}
         records={helps.data ?? []}
-        renderRow={(help) => (
-          <TableRow key={help.id} hover selected={editing?.id === help.id}>
-            <TableCell>{help.title}</TableCell>
-            <TableCell sx={{ fontFamily: "monospace" }}>{help.video}</TableCell>
-            <TableCell sx={{ maxWidth: 420, whiteSpace: "pre-line", wordBreak: "break-word" }}>
-              {help.description}
-            </TableCell>
-            <RecordActions name={help.title} onEdit={() => edit(help)} onDelete={() => setDeleting(help)} />
-          </TableRow>
-        )}
+        recordKey={(help) => help.id}
+        rowProps={(help) => ({ selected: editing?.id === help.id })}
       />
 
       <DeleteConfirmation

@@ -1,17 +1,6 @@
 import { type Plan, PlanForm } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  Box,
-  Chip,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
-  InputAdornment,
-  Stack,
-  Switch,
-  TableCell,
-  TableRow,
-} from "@mui/material";
+import { Box, Chip, FormControlLabel, FormGroup, FormLabel, InputAdornment, Stack, Switch } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -169,35 +158,35 @@ export function PlansTab() {
         title={t("settings.plans.listTitle")}
         loading={plans.isPending}
         columns={[
-          { label: t("settings.plans.fields.name") },
-          { label: t("settings.plans.fields.users"), align: "center" },
-          { label: t("settings.plans.fields.connections"), align: "center" },
-          { label: t("settings.plans.fields.queues"), align: "center" },
-          { label: t("settings.plans.fields.value"), align: "right" },
-          { label: t("settings.plans.fields.features") },
-          { label: t("settings.plans.fields.actions"), align: "right" },
-        ]}
-        emptyText={t("settings.plans.empty")}
-        records={plans.data ?? []}
-        renderRow={(plan) => (
-          <TableRow key={plan.id} hover selected={editing?.id === plan.id}>
-            <TableCell>{plan.name}</TableCell>
-            <TableCell align="center">{plan.users}</TableCell>
-            <TableCell align="center">{plan.connections}</TableCell>
-            <TableCell align="center">{plan.queues}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              {formatPrice(plan.value)}
-            </TableCell>
-            <TableCell>
+          { label: t("settings.plans.fields.name"), card: "title", render: (plan) => plan.name },
+          { label: t("settings.plans.fields.users"), align: "center", render: (plan) => plan.users },
+          { label: t("settings.plans.fields.connections"), align: "center", render: (plan) => plan.connections },
+          { label: t("settings.plans.fields.queues"), align: "center", render: (plan) => plan.queues },
+          {
+            label: t("settings.plans.fields.value"),
+            align: "right",
+            cellSx: { whiteSpace: "nowrap" },
+            render: (plan) => formatPrice(plan.value),
+          },
+          {
+            label: t("settings.plans.fields.features"),
+            render: (plan) => (
               <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.5 }}>
                 {PLAN_FORM_FLAGS.filter(([, long]) => plan[long]).map(([short]) => (
                   <Chip key={short} size="small" label={t(`settings.plans.flags.${short}`)} />
                 ))}
               </Stack>
-            </TableCell>
-            <RecordActions name={plan.name} onEdit={() => edit(plan)} onDelete={() => setDeleting(plan)} />
-          </TableRow>
+            ),
+          },
+        ]}
+        actionsLabel={t("settings.plans.fields.actions")}
+        renderActions={(plan) => (
+          <RecordActions name={plan.name} onEdit={() => edit(plan)} onDelete={() => setDeleting(plan)} />
         )}
+        emptyText={t("settings.plans.empty")}
+        records={plans.data ?? []}
+        recordKey={(plan) => plan.id}
+        rowProps={(plan) => ({ selected: editing?.id === plan.id })}
       />
 
       <DeleteConfirmation
