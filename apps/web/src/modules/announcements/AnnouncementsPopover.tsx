@@ -1,11 +1,12 @@
 import { ANNOUNCEMENT_EVENT } from "@atendo/shared";
 import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
-import { Badge, Box, Divider, IconButton, List, ListItem, Popover, Stack, Tooltip, Typography } from "@mui/material";
+import { Box, Divider, List, ListItem, Stack, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { BACKEND_URL } from "../../api/client";
 import { Loading } from "../../components/Loading";
+import { TopBarPopover } from "../../components/TopBarPopover";
 import { useSocketEvent } from "../../realtime/socket";
 import { announcementsKeys, fetchActiveAnnouncements } from "./announcementsApi";
 import { PriorityChip } from "./PriorityChip";
@@ -17,7 +18,6 @@ const formatDate = (iso: string, language: string) =>
 export function AnnouncementsPopover() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const query = useQuery({
     queryKey: announcementsKeys.active,
     queryFn: ({ signal }) => fetchActiveAnnouncements(signal),
@@ -26,82 +26,60 @@ export function AnnouncementsPopover() {
 
   const records = query.data?.records ?? [];
   const count = query.data?.count ?? 0;
-  const label = t("announcements.popover.title");
 
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton
-          color="inherit"
-          aria-label={t("announcements.popover.button", { count })}
-          aria-haspopup="dialog"
-          aria-expanded={anchor ? "true" : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          data-testid="announcements-button"
-        >
-          <Badge badgeContent={count} color="error" max={99} data-testid="announcements-badge">
-            <CampaignOutlinedIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{
-          paper: {
-            role: "dialog",
-            "aria-label": label,
-            sx: { width: 380, maxWidth: "calc(100vw - 24px)", maxHeight: 480 },
-          },
-        }}
-      >
-        <Typography variant="subtitle1" sx={{ fontWeight: 600, px: 2, pt: 1.5, pb: 1 }}>
-          {label}
-        </Typography>
-        <Divider />
-        {query.isPending ? (
-          <Loading />
-        ) : records.length === 0 ? (
-          <Stack sx={{ alignItems: "center", py: 4, px: 2, color: "text.secondary", gap: 1 }}>
-            <CampaignOutlinedIcon sx={{ fontSize: 40 }} />
-            <Typography variant="body2">{t("announcements.popover.empty")}</Typography>
-          </Stack>
-        ) : (
-          <List disablePadding data-testid="announcements-list">
-            {records.map((record, index) => (
-              <Fragment key={record.id}>
-                {index > 0 ? <Divider component="li" /> : null}
-                <ListItem sx={{ display: "block", py: 1.5 }} data-testid="announcement-item">
-                  <Stack direction="row" sx={{ alignItems: "center", gap: 1, mb: 0.5 }}>
-                    <Typography variant="subtitle2" sx={{ fontWeight: 600, flex: 1, wordBreak: "break-word" }}>
-                      {record.title}
+    <TopBarPopover
+      title={t("announcements.popover.title")}
+      buttonLabel={t("announcements.popover.button", { count })}
+      icon={<CampaignOutlinedIcon />}
+      count={count}
+      testId="announcements"
+      paperSx={{ maxHeight: 480 }}
+    >
+      {() => (
+        <>
+          <Divider />
+          {query.isPending ? (
+            <Loading />
+          ) : records.length === 0 ? (
+            <Stack sx={{ alignItems: "center", py: 4, px: 2, color: "text.secondary", gap: 1 }}>
+              <CampaignOutlinedIcon sx={{ fontSize: 40 }} />
+              <Typography variant="body2">{t("announcements.popover.empty")}</Typography>
+            </Stack>
+          ) : (
+            <List disablePadding data-testid="announcements-list">
+              {records.map((record, index) => (
+                <Fragment key={record.id}>
+                  {index > 0 ? <Divider component="li" /> : null}
+                  <ListItem sx={{ display: "block", py: 1.5 }} data-testid="announcement-item">
+                    <Stack direction="row" sx={{ alignItems: "center", gap: 1, mb: 0.5 }}>
+                      <Typography variant="subtitle2" sx={{ fontWeight: 600, flex: 1, wordBreak: "break-word" }}>
+                        {record.title}
+                      </Typography>
+                      <PriorityChip priority={record.priority} />
+                    </Stack>
+                    <Typography variant="body2" sx={{ whiteSpace: "pre-line", wordBreak: "break-word" }}>
+                      {record.text}
                     </Typography>
-                    <PriorityChip priority={record.priority} />
-                  </Stack>
-                  <Typography variant="body2" sx={{ whiteSpace: "pre-line", wordBreak: "break-word" }}>
-                    {record.text}
-                  </Typography>
-                  {record.mediaPath ? (
-                    <Box
-                      component="img"
-                      src={`${BACKEND_URL}${record.mediaPath}`}
-                      alt={record.mediaName ?? record.title}
-                      loading="lazy"
-                      sx={{ display: "block", mt: 1, maxWidth: "100%", maxHeight: 180, borderRadius: 1 }}
-                    />
-                  ) : null}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
-                    {formatDate(record.createdAt, i18n.language)}
-                  </Typography>
-                </ListItem>
-              </Fragment>
-            ))}
-          </List>
-        )}
-      </Popover>
-    </>
+                    {record.mediaPath ? (
+                      <Box
+                        component="img"
+                        src={`${BACKEND_URL}${record.mediaPath}`}
+                        alt={record.mediaName ?? record.title}
+                        loading="lazy"
+                        sx={{ display: "block", mt: 1, maxWidth: "100%", maxHeight: 180, borderRadius: 1 }}
+                      />
+                    ) : null}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 0.5 }}>
+                      {formatDate(record.createdAt, i18n.language)}
+                    </Typography>
+                  </ListItem>
+                </Fragment>
+              ))}
+            </List>
+          )}
+        </>
+      )}
+    </TopBarPopover>
   );
 }
