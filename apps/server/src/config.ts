@@ -93,6 +93,15 @@ const ConfigSchema = z
      * token_uri of the tenant's JSON: a pasted file must not choose where the server posts.
      */
     DIALOGFLOW_TOKEN_URL: z.string().url().default("https://oauth2.googleapis.com/token"),
+    /** The Graph API that Cloud API connections talk to (messages, media, templates); tests point it at a fake. */
+    CLOUD_API_BASE_URL: z.string().url().default("https://graph.facebook.com"),
+    /** The Graph API version in every path. */
+    CLOUD_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, "like v21.0")
+      .default("v21.0"),
+    /** How long one Graph API call (a media download included) may take. */
+    CLOUD_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
     /**
      * Whether URLs tenants type (n8n/webhook receivers, Typebot servers) and the media bots answer
      * with may point to loopback, private, link-local or CGNAT addresses (integrations/outbound-url.ts).

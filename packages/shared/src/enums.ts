@@ -15,7 +15,7 @@ export const CONNECTION_ALERT_STATUSES: readonly ConnectionStatus[] = [
   "OPENING",
 ];
 
-export const CONNECTION_PROVIDERS = ["beta", "baileys", "simulator"] as const;
+export const CONNECTION_PROVIDERS = ["beta", "baileys", "simulator", "cloud"] as const;
 export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
 
 export const RECURRENCES = ["MENSAL", "BIMESTRAL", "TRIMESTRAL", "SEMESTRAL", "ANUAL"] as const;

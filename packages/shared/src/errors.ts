@@ -77,6 +77,17 @@ export const ERRORS = {
   ERR_TEST_SESSION_DIALOG: 400,
   ERR_TEST_REPLY_DIALOG: 400,
   ERR_TEST_SESSION_TYPEBOT: 400,
+  /**
+   * WhatsApp Cloud API: free text (or media) to a contact whose last message is more than 24 hours
+   * old; only an approved template may open the conversation again (Graph error 131047).
+   */
+  ERR_OUTSIDE_WINDOW: 422,
+  /** WhatsApp Cloud API: the network could not deliver to that number (Graph error 131026). */
+  ERR_WAPP_UNDELIVERABLE: 400,
+  /** WhatsApp Cloud API: Meta's rate limits (130429, 131056, 80007, 4): try again later. */
+  ERR_WAPP_RATE_LIMITED: 429,
+  /** WhatsApp Cloud API: no approved template of that name and language on the business account. */
+  ERR_NO_TEMPLATE_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

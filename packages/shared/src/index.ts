@@ -4,6 +4,7 @@ export * from "./auth.schemas.js";
 export * from "./campaign-settings.schemas.js";
 export * from "./campaigns.schemas.js";
 export * from "./chats.schemas.js";
+export * from "./cloud.schemas.js";
 export * from "./common.schemas.js";
 export * from "./companies.schemas.js";
 export * from "./constants.js";

@@ -37,6 +37,8 @@ export const TicketMessage = z.object({
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** The sender's name in group chats. */
   participant: z.string().nullable(),
+  /** Why the network refused a sent message after taking it (WhatsApp Cloud API), else null. */
+  sendError: z.string().nullable().optional(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

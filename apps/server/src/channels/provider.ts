@@ -54,6 +54,14 @@ export interface OutboundMedia {
   voiceNote?: boolean;
 }
 
+/** An approved message template (WhatsApp Cloud API), with the values of its body's {{n}} placeholders in order. */
+export interface OutboundTemplate {
+  name: string;
+  /** Meta's language code (pt_BR). */
+  language: string;
+  variables: string[];
+}
+
 /** What a provider reports back to the session manager. */
 export interface ProviderCallbacks {
   onQr(qr: string): Promise<void>;
@@ -74,6 +82,8 @@ export interface InboundSink {
   /** Resolves only after the message is committed. */
   message(connection: { id: number; companyId: number }, message: InboundMessage): Promise<unknown>;
   ack(connection: { id: number; companyId: number }, providerId: string, ack: number): Promise<unknown>;
+  /** The network refused a message it had taken (a Cloud API "failed" status): the message shows why. */
+  failed(connection: { id: number; companyId: number }, providerId: string, error: string): Promise<unknown>;
   call(
     connection: { id: number; companyId: number },
     provider: Pick<ChannelProvider, "rejectCall">,
@@ -105,6 +115,8 @@ export interface ChannelProvider {
     media: OutboundMedia,
     options?: Pick<SendOptions, "messageId">,
   ): Promise<{ providerId: string }>;
+  /** Providers with templates only (the Cloud API); a template may go out when free text may not. */
+  sendTemplate?(to: string, template: OutboundTemplate): Promise<{ providerId: string }>;
   deleteMessage(to: string, providerId: string): Promise<void>;
   checkNumber(number: string): Promise<boolean>;
   /** Declines a ringing call on the network (the caller sees it refused). */

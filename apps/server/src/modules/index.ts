@@ -8,6 +8,7 @@ import { registerAuthRoutes } from "./auth/auth.routes.js";
 import { registerCampaignSettingsRoutes } from "./campaign-settings/campaign-settings.routes.js";
 import { registerCampaignsRoutes } from "./campaigns/campaigns.routes.js";
 import { registerChatsRoutes } from "./chats/chats.routes.js";
+import { registerCloudRoutes } from "./cloud/cloud.routes.js";
 import { registerCompaniesRoutes } from "./companies/companies.routes.js";
 import { registerContactListsRoutes } from "./contact-lists/contact-lists.routes.js";
 import { registerContactsRoutes } from "./contacts/contacts.routes.js";
@@ -66,6 +67,7 @@ export async function registerModules(app: App, ctx: AppContext, auth: AuthHooks
   registerSimulatorRoutes(app, ctx, auth);
   registerSimulatorCallRoutes(app, ctx);
   registerWhatsappsRoutes(app, ctx, auth);
+  registerCloudRoutes(app, ctx, auth);
   registerDashboardRoutes(app, ctx, auth);
   registerAnnouncementsRoutes(app, ctx, auth);
   registerFileListsRoutes(app, ctx, auth);

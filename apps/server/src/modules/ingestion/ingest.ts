@@ -14,6 +14,7 @@ import {
   insertInboundMessage,
   type MessageRow,
   messageIdByProviderId,
+  recordSendError,
 } from "../messages/messages.repository.js";
 import { messagePayload } from "../messages/messages.serializers.js";
 import { getSetting } from "../settings/settings.repository.js";
@@ -234,6 +235,25 @@ export async function applyAck(
   const row = await advanceMessageAck(deps.db, whatsapp.id, providerId, ack);
   if (!row || row.companyId !== whatsapp.companyId) return undefined;
   settleAck(deps.db, whatsapp.id, providerId);
+  const [contact, ticket] = await Promise.all([
+    row.contactId ? findContact(deps.db, row.companyId, row.contactId) : undefined,
+    findTicketRow(deps.db, row.companyId, row.ticketId),
+  ]);
+  if (ticket) {
+    await emitTicketMessage(deps, ticket, { action: "update", message: messagePayload(deps.media, row, contact) });
+  }
+  return row;
+}
+
+/** A message the network took and then refused (a Cloud API "failed" status): it shows the error. */
+export async function applySendFailure(
+  deps: IngestDeps,
+  whatsapp: { id: number; companyId: number },
+  providerId: string,
+  error: string,
+): Promise<MessageRow | undefined> {
+  const row = await recordSendError(deps.db, whatsapp.id, providerId, error);
+  if (!row || row.companyId !== whatsapp.companyId) return undefined;
   const [contact, ticket] = await Promise.all([
     row.contactId ? findContact(deps.db, row.companyId, row.contactId) : undefined,
     findTicketRow(deps.db, row.companyId, row.ticketId),

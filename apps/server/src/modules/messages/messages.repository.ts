@@ -166,3 +166,18 @@ export async function advanceMessageAck(
     .returning();
   return row;
 }
+
+/** Keeps why the network refused a sent message (a Cloud API "failed" status); the latest reason wins. */
+export async function recordSendError(
+  db: Executor,
+  whatsappId: number,
+  providerId: string,
+  error: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ sendError: error.slice(0, 300), updatedAt: new Date() })
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId), eq(messages.fromMe, true)))
+    .returning();
+  return row;
+}

@@ -36,6 +36,7 @@ export function toTicketMessage(
     quotedMsg: quoted,
     contact: contact ? { id: contact.id, name: contact.name } : null,
     participant: row.participant,
+    sendError: row.sendError,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -63,6 +64,7 @@ export function messagePayload(
     read: message.read,
     quotedMsgId: message.quotedMsgId,
     participant: message.participant,
+    sendError: message.sendError,
     contact: contact ? { name: contact.name } : null,
     createdAt: message.createdAt.toISOString(),
     updatedAt: message.updatedAt.toISOString(),

@@ -19,7 +19,7 @@ import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } fro
 import { type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
 
 /** The company's ticket if the actor may see it: 404 for another company's, 403 when hidden from them. */
-async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number) {
+export async function visibleTicket(deps: Pick<SendDeps, "db">, actor: AuthSession, ticketId: number) {
   const found = await findTicketForReader(
     deps.db,
     actor.companyId,

@@ -1,4 +1,4 @@
-import { type ChannelProvider, mediaTypeOf } from "../../channels/provider.js";
+import { type ChannelProvider, mediaTypeOf, type OutboundTemplate } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
@@ -49,6 +49,11 @@ export interface OutgoingMessage {
    * (a flow run's transition): sent again after a crash, it is the same message to the network.
    */
   messageId?: string;
+  /**
+   * An approved template (Cloud API connections) instead of free text; `body` is its rendered text,
+   * what the message list shows.
+   */
+  template?: OutboundTemplate;
 }
 
 /** The first acknowledgement a sent message has: the provider took it (document 1, ack 1 to 5). */
@@ -103,6 +108,7 @@ export async function sendTicketMessage(
         ...(media ? { media } : {}),
         quotedProviderId: quoted?.providerId ?? undefined,
         ...(message.messageId ? { messageId: message.messageId } : {}),
+        ...(message.template ? { template: message.template } : {}),
       },
       { ticketId: ticket.id, whatsappId: whatsapp.id },
     );
@@ -156,7 +162,20 @@ interface ProviderMessage {
   quotedProviderId?: string | undefined;
   /** The caller's own id for the message (see SendOptions). */
   messageId?: string;
+  template?: OutboundTemplate;
 }
+
+/**
+ * Provider refusals that say more than "not sent" and reach the caller as they are: the session
+ * is down, the Cloud API's 24-hour window is closed, the number cannot receive, the rate limit.
+ */
+const TOLD_AS_IS = new Set([
+  "ERR_WAPP_NOT_INITIALIZED",
+  "ERR_OUTSIDE_WINDOW",
+  "ERR_WAPP_UNDELIVERABLE",
+  "ERR_WAPP_RATE_LIMITED",
+  "ERR_NO_TEMPLATE_FOUND",
+]);
 
 /** The provider step of every send: text, or media with its caption; failures mapped to the catalogue. */
 async function providerSend(
@@ -166,9 +185,13 @@ async function providerSend(
   message: ProviderMessage,
   logContext: Record<string, unknown>,
 ): Promise<string> {
-  const { media, messageId } = message;
+  const { media, messageId, template } = message;
   const text = message.text.trim();
   try {
+    if (template) {
+      if (!provider.sendTemplate) throw new AppError("ERR_NO_TEMPLATE_FOUND");
+      return (await provider.sendTemplate(to, template)).providerId;
+    }
     const sent = media
       ? await provider.sendMedia(
           to,
@@ -188,8 +211,8 @@ async function providerSend(
         });
     return sent.providerId;
   } catch (error) {
-    // The session dropped between our check and the send: say so rather than a generic failure.
-    if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") throw error;
+    // The session dropped between our check and the send, the window closed...: say so rather than a generic failure.
+    if (error instanceof AppError && TOLD_AS_IS.has(error.code)) throw error;
     deps.log.warn({ err: error, ...logContext }, "provider failed to send");
     throw new AppError("ERR_SENDING_WAPP_MSG");
   }

@@ -15,6 +15,7 @@ import { randomToken } from "../auth/tokens.js";
 import { lockCompanyForUpdate } from "../companies/companies.repository.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
 import { countCompanyQueues } from "../queues/queues.repository.js";
+import { assertCloudComplete, cloudChanges, cloudSettings } from "./whatsapps.cloud.js";
 import {
   clearOtherDefaults,
   companyHasIntegration,
@@ -34,7 +35,9 @@ import {
   whatsappTokenTaken,
 } from "./whatsapps.repository.js";
 
-type Deps = Pick<AppContext, "db" | "realtime" | "sessions"> & { config: Pick<AppContext["config"], "simulator"> };
+type Deps = Pick<AppContext, "db" | "realtime" | "sessions" | "secrets" | "log"> & {
+  config: Pick<AppContext["config"], "simulator" | "PUBLIC_URL">;
+};
 
 async function toWhatsapps(deps: Deps, actor: AuthSession, companyId: number, rows: WhatsappRow[]) {
   const queues = await queuesOfWhatsapps(
@@ -70,6 +73,8 @@ async function toWhatsapps(deps: Deps, actor: AuthSession, companyId: number, ro
       queues: queues.get(row.id) ?? [],
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
+      // The webhook's verify token and Meta's ids are the admins' to see, like the API token.
+      cloud: showToken ? cloudSettings(deps.config.PUBLIC_URL, row) : null,
     }),
   );
 }
@@ -143,6 +148,14 @@ export async function createWhatsapp(deps: Deps, actor: AuthSession, body: Whats
   const { companyId } = actor;
   const queueIds = [...new Set(body.queueIds)];
   assertGreeting(queueIds.length, body.greetingMessage);
+  const cloud = body.provider === "cloud" ? cloudChanges(deps.secrets, body.cloud) : {};
+  assertCloudComplete(body.provider, {
+    cloudPhoneNumberId: null,
+    cloudBusinessAccountId: null,
+    cloudAccessToken: null,
+    cloudAppSecret: null,
+    ...cloud,
+  });
   const { row, cleared } = await deps.db
     .transaction(async (tx) => {
       const plan = await lockCompanyPlanLimit(tx, companyId, "connections");
@@ -173,6 +186,7 @@ export async function createWhatsapp(deps: Deps, actor: AuthSession, body: Whats
         transferQueueId: body.transferQueueId,
         promptId: body.promptId,
         integrationId: body.integrationId,
+        ...cloud,
       });
       await setWhatsappQueues(tx, companyId, row.id, queueIds);
       const cleared = isDefault ? await clearOtherDefaults(tx, companyId, row.id) : [];
@@ -180,8 +194,10 @@ export async function createWhatsapp(deps: Deps, actor: AuthSession, body: Whats
     })
     .catch(rethrowUnique);
   await emitUpdates(deps, companyId, [...cleared, row]);
-  // A simulator connection starts pairing at once (its QR shows); the others start from the session routes.
+  // A simulator connection starts pairing at once (its QR shows), a Cloud API one checks its token
+  // with Meta; the others start from the session routes.
   if (row.provider === "simulator") await deps.sessions?.start(row.id);
+  if (row.provider === "cloud") await startCloud(deps, row.id);
   const [whatsapp] = await toWhatsapps(deps, actor, companyId, [row]);
   return whatsapp!;
 }
@@ -215,6 +231,7 @@ export async function updateWhatsappById(
   }
   // An emptied token field asks for a new one.
   if (body.token !== undefined) changes.token = body.token || randomToken();
+  let cloudChanged = false;
 
   const { row, cleared } = await deps.db
     .transaction(async (tx) => {
@@ -225,6 +242,12 @@ export async function updateWhatsappById(
       // The default can only move by making another one default, never by unsetting it.
       if (body.isDefault === false && existing.isDefault) throw new AppError("ERR_NO_OTHER_WHATSAPP");
       if (body.isDefault === true) changes.isDefault = true;
+      const provider = changes.provider ?? existing.provider;
+      if (provider === "cloud" && (body.cloud || existing.provider !== "cloud")) {
+        Object.assign(changes, cloudChanges(deps.secrets, body.cloud, existing));
+        assertCloudComplete(provider, { ...existing, ...changes });
+        cloudChanged = true;
+      }
       await assertFields(deps, tx, companyId, { ...body, queueIds, token: changes.token }, existing);
       const queueCount = queueIds ? queueIds.length : await countWhatsappQueues(tx, companyId, id);
       assertGreeting(queueCount, changes.greetingMessage ?? existing.greetingMessage);
@@ -236,8 +259,17 @@ export async function updateWhatsappById(
     })
     .catch(rethrowUnique);
   await emitUpdates(deps, companyId, [...cleared, row]);
+  // New credentials are tried at once: CONNECTED, or DISCONNECTED with Meta's reason.
+  if (cloudChanged) await startCloud(deps, row.id);
   const [whatsapp] = await toWhatsapps(deps, actor, companyId, [row]);
   return whatsapp!;
+}
+
+/** Checks a Cloud API connection's credentials with Meta; a failure is its status, not the request's. */
+async function startCloud(deps: Deps, whatsappId: number): Promise<void> {
+  await deps.sessions?.start(whatsappId).catch((error) => {
+    deps.log.warn({ err: error, whatsappId }, "cloud connection failed to start");
+  });
 }
 
 /** Deleting the default promotes the oldest remaining connection, so the company keeps exactly one. */
