@@ -129,6 +129,14 @@ const CASES: Case[] = [
   { method: "POST", url: (a) => `/whatsappsession/${a.whatsappId}` },
   { method: "PUT", url: (a) => `/whatsappsession/${a.whatsappId}` },
   { method: "DELETE", url: (a) => `/whatsappsession/${a.whatsappId}` },
+  // WhatsApp Cloud API (issue 16): templates of a connection, the ticket's window, a template send.
+  { method: "GET", url: (a) => `/whatsapp/${a.whatsappId}/templates` },
+  { method: "GET", url: (a) => `/messages/${a.ticketId}/window` },
+  {
+    method: "POST",
+    url: (a) => `/messages/${a.ticketId}/template`,
+    payload: { name: "sneaky", language: "pt_BR", variables: [] },
+  },
   { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}` },
   { method: "GET", url: (a) => `/simulator/chats/${a.simulatorId}/messages?number=5511999990001` },
   { method: "GET", url: (a) => `/invoices/${a.invoiceId}` },

@@ -187,7 +187,8 @@ export const en: Locale = {
     ERR_TEST_SESSION_DIALOG: "Could not open a Dialogflow session: check the project and the service account JSON.",
     ERR_TEST_REPLY_DIALOG: "Dialogflow did not answer the test: check the project and the agent's language.",
     ERR_TEST_SESSION_TYPEBOT: "Could not start the Typebot: check the URL and the slug.",
-    ERR_OUTSIDE_WINDOW: "Outside the 24-hour window: the customer has not written for over 24 hours, only an approved template can be sent.",
+    ERR_OUTSIDE_WINDOW:
+      "Outside the 24-hour window: the customer has not written for over 24 hours, only an approved template can be sent.",
     ERR_WAPP_UNDELIVERABLE: "WhatsApp could not deliver the message to this number.",
     ERR_WAPP_RATE_LIMITED: "WhatsApp's sending limit was reached. Try again in a moment.",
     ERR_NO_TEMPLATE_FOUND: "Message template not found or not approved.",

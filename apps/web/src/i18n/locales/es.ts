@@ -189,7 +189,8 @@ export const es: Locale = {
       "No se pudo abrir una sesión en Dialogflow: revise el proyecto y el JSON de la cuenta de servicio.",
     ERR_TEST_REPLY_DIALOG: "Dialogflow no respondió a la prueba: revise el proyecto y el idioma del agente.",
     ERR_TEST_SESSION_TYPEBOT: "No se pudo iniciar el Typebot: revise la URL y el slug.",
-    ERR_OUTSIDE_WINDOW: "Fuera de la ventana de 24 horas: el cliente no escribe hace más de 24 horas, solo se puede enviar una plantilla aprobada.",
+    ERR_OUTSIDE_WINDOW:
+      "Fuera de la ventana de 24 horas: el cliente no escribe hace más de 24 horas, solo se puede enviar una plantilla aprobada.",
     ERR_WAPP_UNDELIVERABLE: "WhatsApp no pudo entregar el mensaje a este número.",
     ERR_WAPP_RATE_LIMITED: "Se alcanzó el límite de envío de WhatsApp. Inténtelo de nuevo en un momento.",
     ERR_NO_TEMPLATE_FOUND: "Plantilla de mensaje no encontrada o no aprobada.",

@@ -188,7 +188,8 @@ export const pt = {
       "Não foi possível abrir uma sessão no Dialogflow: confira o projeto e o JSON da conta de serviço.",
     ERR_TEST_REPLY_DIALOG: "O Dialogflow não respondeu ao teste: confira o projeto e o idioma do agente.",
     ERR_TEST_SESSION_TYPEBOT: "Não foi possível iniciar o Typebot: confira a URL e o slug.",
-    ERR_OUTSIDE_WINDOW: "Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas, só um modelo aprovado pode ser enviado.",
+    ERR_OUTSIDE_WINDOW:
+      "Fora da janela de 24 horas: o cliente não escreve há mais de 24 horas, só um modelo aprovado pode ser enviado.",
     ERR_WAPP_UNDELIVERABLE: "O WhatsApp não conseguiu entregar a mensagem a este número.",
     ERR_WAPP_RATE_LIMITED: "Limite de envio do WhatsApp atingido. Tente novamente em instantes.",
     ERR_NO_TEMPLATE_FOUND: "Modelo de mensagem não encontrado ou não aprovado.",
