@@ -50,8 +50,7 @@ export function assertCloudComplete(
   }
 }
 
-export function cloudSettings(publicUrl: string | undefined, row: WhatsappRow): WhatsappCloudSettings | null {
-  if (row.provider !== "cloud") return null;
+export function cloudSettings(publicUrl: string | undefined, row: WhatsappRow): WhatsappCloudSettings {
   return {
     phoneNumberId: row.cloudPhoneNumberId ?? "",
     businessAccountId: row.cloudBusinessAccountId ?? "",

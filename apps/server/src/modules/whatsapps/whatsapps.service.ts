@@ -74,7 +74,7 @@ async function toWhatsapps(deps: Deps, actor: AuthSession, companyId: number, ro
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       // The webhook's verify token and Meta's ids are the admins' to see, like the API token.
-      cloud: showToken ? cloudSettings(deps.config.PUBLIC_URL, row) : null,
+      ...(showToken && row.provider === "cloud" ? { cloud: cloudSettings(deps.config.PUBLIC_URL, row) } : {}),
     }),
   );
 }
