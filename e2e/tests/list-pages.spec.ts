@@ -107,3 +107,105 @@ test("an attendant is offered only what the server lets the profile do", async (
   await expect(page.getByRole("button", { name: "Importar do celular" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Excluir contato" })).toHaveCount(0);
 });
+
+/** List pages the demo admin sees with rows (pt): at 390 px each row is a card. */
+const PHONE_LIST_PAGES = [
+  { path: "/users", title: "Usuários" },
+  { path: "/contacts", title: "Contatos" },
+  { path: "/connections", title: "Conexões" },
+  { path: "/queues", title: "Filas e Chatbot" },
+  { path: "/contact-lists", title: "Listas de contatos" },
+  { path: "/financeiro", title: "Faturas" },
+  { path: "/campaigns", title: "Campanhas" },
+];
+
+const PHONE_WIDTH = 390;
+
+/** How many lines an element's text takes (its height without padding over its line height). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const content =
+      element.getBoundingClientRect().height -
+      Number.parseFloat(style.paddingTop) -
+      Number.parseFloat(style.paddingBottom);
+    return Math.round(content / Number.parseFloat(style.lineHeight));
+  });
+
+test("at 390 px list pages show a card per row with every row button inside the screen, long e-mails whole, and nothing sideways", async ({
+  page,
+  request,
+}) => {
+  const headers = await apiLogin(request, DEMO.admin);
+  const email = `maria.aparecida.dos.santos.${unique()}@empresa-de-exemplo.com.br`;
+  const contactName = `Maria ${unique()}`;
+  const created = await request.post("/contacts", {
+    headers,
+    data: { name: contactName, number: `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`, email },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+
+  for (const { path, title } of PHONE_LIST_PAGES) {
+    await openListPage(page, path, title);
+    const cards = page.getByRole("list", { name: title }).locator(":scope > li");
+    await expect(cards.first(), `${path}: rows as cards`).toBeVisible();
+    await expect(page.getByRole("table"), `${path}: no table on a phone`).toHaveCount(0);
+    const count = await cards.count();
+    let buttons = 0;
+    for (let index = 0; index < count; index++) {
+      for (const button of await cards.nth(index).getByRole("button").all()) {
+        const found = await box(button);
+        expect(
+          found.x,
+          `${path}: row ${index}'s ${await button.getAttribute("aria-label")} on screen`,
+        ).toBeGreaterThanOrEqual(0);
+        expect(found.x + found.width, `${path}: row ${index}'s button on screen`).toBeLessThanOrEqual(PHONE_WIDTH);
+        buttons++;
+      }
+    }
+    expect(buttons, `${path}: the rows' actions are buttons on the cards`).toBeGreaterThan(0);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${path}: no sideways scroll`).toBeLessThanOrEqual(PHONE_WIDTH);
+  }
+
+  // The invoice's Pagar button, once off the screen's edge, is on its card.
+  await openListPage(page, "/financeiro", "Faturas");
+  await expect(
+    page
+      .getByRole("list", { name: "Faturas" })
+      .getByRole("button", { name: /^Pagar \d+$/ })
+      .first(),
+  ).toBeInViewport();
+
+  // A long e-mail wraps at its dots (a few lines), not letter by letter; the card keeps its buttons.
+  await openListPage(page, "/contacts", "Contatos");
+  await page.getByRole("searchbox").fill(contactName);
+  const card = page.getByRole("listitem", { name: contactName });
+  const value = card.locator("dd").filter({ hasText: "@" });
+  await expect(value).toHaveText(email);
+  expect(await linesOf(value), "the e-mail's lines").toBeLessThanOrEqual(3);
+  const valueBox = await box(value);
+  expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(PHONE_WIDTH);
+  await expect(card.getByRole("button", { name: "Editar contato" })).toBeInViewport();
+
+  // The same e-mail at 1366 px sits in its table cell on one or two lines.
+  await page.setViewportSize({ width: 1366, height: 800 });
+  const cell = page.getByRole("cell", { name: email });
+  await expect(cell).toBeVisible();
+  expect(await linesOf(cell), "the e-mail's lines at 1366 px").toBeLessThanOrEqual(2);
+});
+
+test("an attendant's connections have no empty Ações column", async ({ page }) => {
+  await loginThroughForm(page, DEMO.agent);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await openListPage(page, "/connections", "Conexões");
+  const table = page.getByRole("table", { name: "Conexões" });
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Nome" })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Ações" })).toHaveCount(0);
+  await expect(table.getByRole("button", { name: "Editar conexão" })).toHaveCount(0);
+});
