@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestEnv, type TestEnv } from "../../test/harness.js";
+import { openDatabase } from "../db/client.js";
 import { ticketExpiryJob } from "../modules/tickets/tickets.jobs.js";
 import { type AnyJobDefinition, defineJob } from "./define.js";
 import { assertJobDefinitions, createJobs, JOB_SCHEMA } from "./jobs.js";
@@ -103,4 +104,33 @@ describe("enqueue", () => {
       env.ctx.jobs.enqueue(ticketExpiryJob, { companyId: 0, ticketId: -1 }, { runAt: later() }),
     ).rejects.toThrow();
   });
+});
+
+describe("enqueue on the embedded database", () => {
+  // PGlite is one connection: a lookup pg-boss made on its own connection while a transaction is
+  // open would wait for that transaction, which waits for the lookup. Opened here whatever
+  // TEST_DATABASE says, so every run checks it.
+  it("writes a job inside a transaction right after a fresh start, without waiting forever", async () => {
+    const handle = await openDatabase({});
+    const probe = defineJob({
+      name: "test.pglite-probe",
+      payload: z.object({ n: z.number() }),
+      handler: async () => {},
+    });
+    const jobs = createJobs({ db: handle.db, log: env.ctx.log, definitions: [probe], pollSeconds: 1 });
+    await jobs.start();
+    const hangs = new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 5_000).unref());
+    const written = handle.db.transaction(async (tx) => jobs.enqueue(probe, { n: 1 }, { tx }));
+    const outcome = await Promise.race([written, hangs]);
+    // Thrown rather than expect()ed: vitest's failed expect never reports while PGlite is stuck. A
+    // hung database cannot be closed either, so the test leaves it behind.
+    if (outcome === "hung") throw new Error("the enqueue inside the transaction still waits after 5 s");
+    expect(outcome).toEqual(expect.any(String));
+    const result = await handle.db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job where name = ${probe.name}`,
+    );
+    expect((result as unknown as { rows: { n: number }[] }).rows).toEqual([{ n: 1 }]);
+    await jobs.stop();
+    await handle.close();
+  }, 90_000);
 });

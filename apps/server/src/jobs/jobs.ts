@@ -120,6 +120,18 @@ export function createJobs(options: {
   });
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   let started = false;
+
+  /**
+   * Puts a declared queue into pg-boss's queue cache. pg-boss loads that cache when it starts
+   * (and once a minute after); a queue it does not hold is looked up at the first send on pg-boss's
+   * own connection, even for a send inside a transaction. PGlite has one connection, so that lookup
+   * would wait for the transaction, which waits for the send: an enqueue in a transaction right
+   * after a fresh start hung for good. pg-boss offers no refresh call; findJobs reads the queue
+   * through the cache (filling it) and, asked for an id no job has, costs one index probe.
+   */
+  const cacheQueue = async (name: string) => {
+    await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000" });
+  };
   /** Each job's workers in this process, and which of them the next wake() picks (round robin). */
   const workers = new Map<string, { ids: string[]; next: number }>();
 
@@ -158,7 +170,6 @@ export function createJobs(options: {
 
     async start() {
       await boss.start();
-      started = true;
       for (const definition of definitions) {
         const existing = await boss.getQueue(definition.name);
         const policy = definition.policy ?? "standard";
@@ -171,7 +182,10 @@ export function createJobs(options: {
         } else if (existing.policy !== policy) {
           throw new Error(`job ${definition.name}: queue policy is ${existing.policy}, declared ${policy}`);
         }
+        // Created here, or by another process after this one's pg-boss loaded its cache.
+        await cacheQueue(definition.name);
       }
+      started = true;
     },
 
     async startWorkers(ctx) {
