@@ -60,6 +60,11 @@ function renderPage(path = "/flowbuilder/9") {
   );
 }
 
+const setViewport = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 844 });
+
 describe("FlowBuilderPage", () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
@@ -71,6 +76,7 @@ describe("FlowBuilderPage", () => {
     vi.clearAllMocks();
     vi.useRealTimers();
     localStorage.clear();
+    setViewport(1024);
   });
 
   it("fetches the flow 500 ms after opening, with a spinner meanwhile, and rebuilds the variables from its questions", async () => {
@@ -115,5 +121,20 @@ describe("FlowBuilderPage", () => {
     expect(await screen.findByText("Inicio do fluxo")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Salvar" }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.get).not.toHaveBeenCalled();
+  });
+
+  it("leaves the minimap out on a phone, where it covered a third of the canvas, and keeps the zoom controls", async () => {
+    renderPage("/flowbuilder");
+    expect(await screen.findByText("Inicio do fluxo")).toBeTruthy();
+    expect(document.querySelector(".react-flow__minimap")).toBeTruthy();
+    cleanup();
+
+    setViewport(390);
+    renderPage("/flowbuilder");
+    expect(await screen.findByText("Inicio do fluxo")).toBeTruthy();
+    expect(document.querySelector(".react-flow__minimap")).toBeNull();
+    expect(screen.getByRole("button", { name: "Zoom In" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Zoom Out" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Fit View" })).toBeTruthy();
   });
 });

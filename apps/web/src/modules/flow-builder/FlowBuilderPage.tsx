@@ -7,7 +7,7 @@ import {
   flowMediaPublicUrl,
 } from "@atendo/shared";
 import SaveIcon from "@mui/icons-material/Save";
-import { Button, Chip, CircularProgress, Paper, Typography, useTheme } from "@mui/material";
+import { Button, Chip, CircularProgress, Paper, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Background, BackgroundVariant, Controls, MiniMap, ReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -43,14 +43,16 @@ function flowIdOf(param: string | undefined): number | null {
 }
 
 /**
- * /flowbuilder/:id? ('Desenhe seu fluxo'): the flow's canvas with its minimap, zoom
- * controls and dotted background, the floating menu of blocks, a dialog per node
+ * /flowbuilder/:id? ('Desenhe seu fluxo'): the flow's canvas with its minimap (from the sm
+ * breakpoint up), zoom controls and dotted background, the floating menu of blocks, a dialog per node
  * type, and the save. The flow is fetched 500 ms after the page opens; until then
  * a spinner shows.
  */
 export default function FlowBuilderPage() {
   const { t } = useTranslation();
   const theme = useTheme();
+  // On a phone the minimap would cover a third of the canvas: the zoom controls and dragging do its work.
+  const showMinimap = useMediaQuery(theme.breakpoints.up("sm"), { noSsr: true });
   const { user } = useSession();
   const flowId = flowIdOf(useParams().id);
   const graph = useFlowGraph();
@@ -202,11 +204,13 @@ export default function FlowBuilderPage() {
                 colorMode={theme.palette.mode}
                 proOptions={{ hideAttribution: true }}
               >
-                <MiniMap<CanvasNode>
-                  pannable
-                  zoomable
-                  nodeColor={(node) => (node.type ? NODE_LOOKS[node.type].color : "#9e9e9e")}
-                />
+                {showMinimap ? (
+                  <MiniMap<CanvasNode>
+                    pannable
+                    zoomable
+                    nodeColor={(node) => (node.type ? NODE_LOOKS[node.type].color : "#9e9e9e")}
+                  />
+                ) : null}
                 <Controls />
                 <Background variant={BackgroundVariant.Dots} gap={16} size={1} />
               </ReactFlow>
