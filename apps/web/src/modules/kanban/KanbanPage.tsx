@@ -21,7 +21,7 @@ import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
-import { EmptyState, Loading, MainContainer, MainHeader, Title } from "../../components";
+import { Loading, MainContainer, MainHeader, Title } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
 import { fetchKanbanTags, fetchKanbanTickets, kanbanKeys, setTicketTags } from "./kanbanApi";
 import { buildLanes, type Lane, laneKey, tagsAfterMove } from "./lanes";
@@ -129,81 +129,101 @@ export default function KanbanPage() {
       {loading ? (
         <Loading />
       ) : (
-        <Box
-          sx={{ display: "flex", gap: 2, overflowX: "auto", flex: 1, minHeight: 0, pb: 1, alignItems: "stretch" }}
-          aria-label={t("kanban.title")}
-        >
-          {lanes.map((lane) => {
-            const key = laneKey(lane.tag);
-            const title = lane.tag?.name ?? t("kanban.openLane");
-            return (
-              <Paper
-                key={key}
-                variant="outlined"
-                component="section"
-                aria-label={title}
-                data-testid={`kanban-lane-${key}`}
-                onDragOver={(event: DragEvent<HTMLElement>) => {
-                  if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
-                  event.preventDefault();
-                  event.dataTransfer.dropEffect = "move";
-                  if (dropTarget !== key) setDropTarget(key);
-                }}
-                onDragLeave={(event: DragEvent<HTMLElement>) => {
-                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropTarget(null);
-                }}
-                onDrop={onDrop(lane)}
-                sx={{
-                  width: LANE_WIDTH,
-                  flex: `0 0 ${LANE_WIDTH}px`,
-                  display: "flex",
-                  flexDirection: "column",
-                  bgcolor: dropTarget === key ? "action.hover" : "background.default",
-                  borderTop: 4,
-                  borderTopColor: lane.tag?.color ?? "grey.500",
-                }}
-              >
-                <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", px: 1.5, py: 1 }}>
-                  <Typography variant="subtitle1" component="h2" noWrap title={title}>
-                    {title}
-                  </Typography>
-                  <Chip
-                    size="small"
-                    label={lane.tickets.length}
-                    aria-label={t("kanban.count", { count: lane.tickets.length })}
-                  />
-                </Stack>
-                <Stack spacing={1} sx={{ px: 1, pb: 1, overflowY: "auto", flex: 1, minHeight: 80 }}>
-                  {lane.tickets.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
-                      {t("kanban.emptyLane")}
+        <>
+          {tags.length === 0 ? <NoKanbanTags /> : null}
+          <Box
+            sx={{ display: "flex", gap: 2, overflowX: "auto", flex: 1, minHeight: 0, pb: 1, alignItems: "stretch" }}
+            aria-label={t("kanban.title")}
+          >
+            {lanes.map((lane) => {
+              const key = laneKey(lane.tag);
+              const title = lane.tag?.name ?? t("kanban.openLane");
+              return (
+                <Paper
+                  key={key}
+                  variant="outlined"
+                  component="section"
+                  aria-label={title}
+                  data-testid={`kanban-lane-${key}`}
+                  onDragOver={(event: DragEvent<HTMLElement>) => {
+                    if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                    event.preventDefault();
+                    event.dataTransfer.dropEffect = "move";
+                    if (dropTarget !== key) setDropTarget(key);
+                  }}
+                  onDragLeave={(event: DragEvent<HTMLElement>) => {
+                    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropTarget(null);
+                  }}
+                  onDrop={onDrop(lane)}
+                  sx={{
+                    width: LANE_WIDTH,
+                    flex: `0 0 ${LANE_WIDTH}px`,
+                    display: "flex",
+                    flexDirection: "column",
+                    bgcolor: dropTarget === key ? "action.hover" : "background.default",
+                    borderTop: 4,
+                    borderTopColor: lane.tag?.color ?? "grey.500",
+                  }}
+                >
+                  <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", px: 1.5, py: 1 }}>
+                    <Typography variant="subtitle1" component="h2" noWrap title={title}>
+                      {title}
                     </Typography>
-                  ) : (
-                    lane.tickets.map((ticket) => (
-                      <KanbanCard
-                        key={ticket.id}
-                        ticket={ticket}
-                        lane={lane}
-                        lanes={lanes}
-                        onOpen={() => navigate(`/tickets/${ticket.uuid}`)}
-                        onMove={(to) => void move(ticket, lane.tag, to)}
-                      />
-                    ))
-                  )}
-                </Stack>
-              </Paper>
-            );
-          })}
-          {tags.length === 0 ? (
-            <Box sx={{ flex: `0 0 ${LANE_WIDTH}px` }}>
-              <EmptyState icon={<ViewKanbanOutlinedIcon sx={{ fontSize: 48 }} />} title={t("kanban.noTags")}>
-                {t("kanban.noTagsHint")}
-              </EmptyState>
-            </Box>
-          ) : null}
-        </Box>
+                    <Chip
+                      size="small"
+                      label={lane.tickets.length}
+                      aria-label={t("kanban.count", { count: lane.tickets.length })}
+                    />
+                  </Stack>
+                  <Stack spacing={1} sx={{ px: 1, pb: 1, overflowY: "auto", flex: 1, minHeight: 80 }}>
+                    {lane.tickets.length === 0 ? (
+                      <Typography variant="body2" color="text.secondary" sx={{ textAlign: "center", py: 2 }}>
+                        {t("kanban.emptyLane")}
+                      </Typography>
+                    ) : (
+                      lane.tickets.map((ticket) => (
+                        <KanbanCard
+                          key={ticket.id}
+                          ticket={ticket}
+                          lane={lane}
+                          lanes={lanes}
+                          onOpen={() => navigate(`/tickets/${ticket.uuid}`)}
+                          onMove={(to) => void move(ticket, lane.tag, to)}
+                        />
+                      ))
+                    )}
+                  </Stack>
+                </Paper>
+              );
+            })}
+          </Box>
+        </>
       )}
     </MainContainer>
+  );
+}
+
+/**
+ * Said above the board rather than as a column beside the open lane: there it started past a
+ * phone's width and was cut at the screen's edge.
+ */
+function NoKanbanTags() {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      variant="outlined"
+      role="status"
+      data-testid="kanban-no-tags"
+      sx={{ display: "flex", alignItems: "center", gap: 2, px: 2, py: 1.5, mb: 2, color: "text.secondary" }}
+    >
+      <ViewKanbanOutlinedIcon sx={{ fontSize: 40, flexShrink: 0 }} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle1" component="h2" color="text.primary">
+          {t("kanban.noTags")}
+        </Typography>
+        <Typography variant="body2">{t("kanban.noTagsHint")}</Typography>
+      </Box>
+    </Paper>
   );
 }
 
