@@ -70,6 +70,9 @@ interface Handlers {
 /** How many schedules each day holds, for the month's day headers. */
 const DayCounts = createContext<ReadonlyMap<string, number>>(new Map());
 
+/** A month chip at most this wide stacks its time, name and icons on three lines. */
+const STACKED_NARROW_MAX_PX = 110;
+
 /** From this many schedules a month day shows its count: more than its cell may show at once. */
 const DAY_COUNT_FROM = 3;
 
@@ -186,7 +189,15 @@ export default function SchedulesPage() {
 
       <Paper
         variant="outlined"
-        sx={{ flex: 1, minHeight: 560, display: "flex", flexDirection: "column", position: "relative", p: 2 }}
+        sx={{
+          flex: 1,
+          minHeight: 560,
+          display: "flex",
+          flexDirection: "column",
+          position: "relative",
+          // A phone's month cells get the room the padding would take.
+          p: { xs: 1, sm: 2 },
+        }}
       >
         <Box sx={{ position: "absolute", top: 0, left: 0, right: 0 }}>
           {schedules.isFetching ? <LinearProgress aria-label={t("schedules.loading")} /> : null}
@@ -296,6 +307,7 @@ function CalendarFrame({ children }: { children: ReactNode }) {
         "& .rbc-agenda-view table.rbc-agenda-table tbody > tr": { backgroundColor: "transparent" },
         "& .rbc-agenda-event-cell": { py: 0.5 },
         "& .rbc-event, & .rbc-day-slot .rbc-background-event": { padding: "1px 4px" },
+        [theme.breakpoints.down("sm")]: { "& .rbc-month-view .rbc-event": { padding: "1px 2px" } },
         "& .rbc-event:focus-visible": { outline: `2px solid ${theme.palette.text.primary}`, outlineOffset: 1 },
       }}
     >
@@ -424,15 +436,50 @@ function ScheduleEventView({ event, layout }: EventProps<ScheduleEvent> & { layo
 
   if (layout === "stacked") {
     return (
-      <Box sx={{ minWidth: 0 }} data-testid={`schedule-event-${schedule.id}`}>
-        <Box sx={line}>
-          {stateIcon}
-          <Box sx={{ flex: 1, minWidth: 0, display: "flex" }}>{time}</Box>
-          {actions}
+      // The chip is its own container: its width, not the screen's, decides the layout, and a
+      // month cell is narrow on a phone and beside the open drawer alike.
+      <Box sx={{ minWidth: 0, containerType: "inline-size" }} data-testid={`schedule-event-${schedule.id}`}>
+        <Box
+          sx={{
+            display: "grid",
+            alignItems: "center",
+            columnGap: 0.5,
+            gridTemplateColumns: "auto minmax(0, 1fr) auto",
+            gridTemplateAreas: '"state time actions" "name name name"',
+            // Too narrow for the time, the name and three icons on two lines (a phone's cell
+            // left the time 33 px under the icons): the time, then the name over up to two
+            // lines, then the icons. The state still shows in the chip's colour.
+            [`@container (max-width: ${STACKED_NARROW_MAX_PX}px)`]: {
+              gridTemplateColumns: "minmax(0, 1fr)",
+              gridTemplateAreas: '"time" "name" "actions"',
+              "& [data-part=state]": { display: "none" },
+              "& [data-part=name]": {
+                whiteSpace: "normal",
+                overflowWrap: "break-word",
+                fontSize: 11,
+                display: "-webkit-box",
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: "vertical",
+              },
+            },
+          }}
+        >
+          <Box data-part="state" sx={{ gridArea: "state", display: "flex" }}>
+            {stateIcon}
+          </Box>
+          <Box sx={{ gridArea: "time", minWidth: 0, display: "flex" }}>{time}</Box>
+          <Box sx={{ gridArea: "actions", display: "flex", justifyContent: "flex-end" }}>{actions}</Box>
+          <Typography
+            data-part="name"
+            variant="caption"
+            component="p"
+            noWrap
+            title={schedule.body}
+            sx={{ gridArea: "name", lineHeight: "16px", minWidth: 0 }}
+          >
+            {schedule.contact.name}
+          </Typography>
         </Box>
-        <Typography variant="caption" component="p" noWrap title={schedule.body} sx={{ lineHeight: "16px" }}>
-          {schedule.contact.name}
-        </Typography>
       </Box>
     );
   }
