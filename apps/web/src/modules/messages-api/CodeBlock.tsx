@@ -18,16 +18,21 @@ export function CodeBlock({ code, label, copyable = false }: { code: string; lab
     }
   };
 
+  // The button has its own column beside the text, never over it: a long command scrolls
+  // sideways under an absolutely placed button and hid what it scrolled under.
   return (
-    <Box role="figure" aria-label={label} sx={{ position: "relative" }}>
+    <Box
+      role="figure"
+      aria-label={label}
+      sx={{ display: "flex", alignItems: "flex-start", borderRadius: 1, bgcolor: "action.hover" }}
+    >
       <Box
         component="pre"
         sx={{
           m: 0,
           p: 1.5,
-          pr: copyable ? 6 : 1.5,
-          borderRadius: 1,
-          bgcolor: "action.hover",
+          flex: 1,
+          minWidth: 0,
           fontFamily: "monospace",
           fontSize: 13,
           overflowX: "auto",
@@ -43,7 +48,7 @@ export function CodeBlock({ code, label, copyable = false }: { code: string; lab
             aria-label={`${t("messagesAPI.doc.copy")}: ${label}`}
             onClick={copy}
             onMouseLeave={() => setCopied(false)}
-            sx={{ position: "absolute", top: 6, right: 6 }}
+            sx={{ flexShrink: 0, m: 0.5 }}
           >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
