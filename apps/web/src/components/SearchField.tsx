@@ -1,5 +1,6 @@
 import SearchIcon from "@mui/icons-material/Search";
 import { InputAdornment, TextField } from "@mui/material";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 
 export interface SearchFieldProps {
   /** Shown as the placeholder and given as the field's accessible name. */
@@ -12,8 +13,42 @@ export interface SearchFieldProps {
   hint?: string;
 }
 
-/** The search box of a list page's header: a search input with its magnifier icon. */
+/**
+ * The width, in pixels, of `text` in the input's own font; null until measured (or where the
+ * browser has no canvas). Measured rather than guessed from its length: the placeholder is the
+ * field's only label, and a fixed width cut the longer languages' at 1366 px.
+ */
+function useTextWidth(input: RefObject<HTMLInputElement | null>, text: string): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    let active = true;
+    const measure = () => {
+      const element = input.current;
+      const context = element ? document.createElement("canvas").getContext("2d") : null;
+      if (!element || !context || !active) return;
+      const style = getComputedStyle(element);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      if ("letterSpacing" in context && style.letterSpacing !== "normal") context.letterSpacing = style.letterSpacing;
+      setWidth(Math.ceil(context.measureText(text).width) + 2);
+    };
+    measure();
+    // A web font that arrives later draws the text wider or narrower than the fallback measured.
+    void document.fonts?.ready.then(measure);
+    return () => {
+      active = false;
+    };
+  }, [input, text]);
+  return width;
+}
+
+/**
+ * The search box of a list page's header: a search input with its magnifier icon. From the `md`
+ * breakpoint up it is never narrower than its placeholder; its text is the size of the header's
+ * buttons, so the longer placeholders still leave the title, the search and the primary button one row.
+ */
 export function SearchField({ label, value, onChange, minWidth, hint }: SearchFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const placeholderWidth = useTextWidth(input, label);
   return (
     <TextField
       size="small"
@@ -24,6 +59,7 @@ export function SearchField({ label, value, onChange, minWidth, hint }: SearchFi
       value={value}
       onChange={(event) => onChange(event.target.value)}
       helperText={hint}
+      inputRef={input}
       slotProps={{
         htmlInput: { "aria-label": label },
         input: {
@@ -35,7 +71,16 @@ export function SearchField({ label, value, onChange, minWidth, hint }: SearchFi
         },
         formHelperText: { sx: { position: "absolute", top: "100%", m: 0, mt: 0.25 } },
       }}
-      sx={{ minWidth: { xs: "100%", sm: minWidth }, position: "relative" }}
+      sx={(theme) => ({
+        minWidth: { xs: "100%", sm: minWidth },
+        position: "relative",
+        "& .MuiInputBase-input": {
+          ...theme.typography.body2,
+          minWidth: placeholderWidth === null ? undefined : { md: placeholderWidth },
+        },
+        // Chromium keeps room for the clear button even while it is hidden, which cut the placeholder's end.
+        "& .MuiInputBase-input:placeholder-shown::-webkit-search-cancel-button": { display: "none" },
+      })}
     />
   );
 }
