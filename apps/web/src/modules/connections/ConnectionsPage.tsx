@@ -192,7 +192,7 @@ export default function ConnectionsPage() {
   const canSession = can(user?.profile, "connections-page:actionButtons");
   const canAdd = can(user?.profile, "connections-page:addConnection");
   const canEdit = can(user?.profile, "connections-page:editOrDeleteConnection");
-  const providers: ConnectionProvider[] = simulatorOn ? ["beta", "simulator"] : ["beta"];
+  const providers: ConnectionProvider[] = simulatorOn ? ["beta", "cloud", "simulator"] : ["beta", "cloud"];
   const connections = data ?? [];
 
   const closeModal = useCallback(() => setModal((current) => ({ ...current, open: false })), []);

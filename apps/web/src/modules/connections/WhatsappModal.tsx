@@ -1,7 +1,9 @@
 import type { ConnectionProvider, Whatsapp } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import AutorenewIcon from "@mui/icons-material/Autorenew";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import {
+  Alert,
   Box,
   FormControlLabel,
   FormHelperText,
@@ -15,7 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import {
@@ -68,6 +70,54 @@ export function WhatsappModal({ open, onClose, whatsappId, providers, onSaved }:
     </RecordDialog>
   );
 }
+
+/** A read-only value with a copy button (the webhook URL and verify token Meta's app asks for). */
+function CopyField({
+  id,
+  label,
+  value,
+  helperText,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  helperText?: string;
+}) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard?.writeText(value).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={value}
+      fullWidth
+      helperText={helperText}
+      slotProps={{
+        htmlInput: { readOnly: true },
+        input: {
+          sx: { fontFamily: "monospace" },
+          endAdornment: (
+            <InputAdornment position="end">
+              <Tooltip title={copied ? t("whatsappModal.cloud.copied") : t("whatsappModal.cloud.copy")}>
+                <IconButton aria-label={`${t("whatsappModal.cloud.copy")}: ${label}`} onClick={copy} edge="end">
+                  <ContentCopyIcon />
+                </IconButton>
+              </Tooltip>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** Without PUBLIC_URL the server answers the webhook's path: this page's origin completes it. */
+const absoluteUrl = (url: string) => (url.startsWith("/") ? `${window.location.origin}${url}` : url);
 
 /** Chosen queues show their colour with white text. */
 const whiteOnQueueColor = (color: string) => ({ bgcolor: color, color: "#fff" });
@@ -175,6 +225,25 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
     />
   );
 
+  const cloudField = (
+    field: "cloudPhoneNumberId" | "cloudBusinessAccountId" | "cloudAccessToken" | "cloudAppSecret",
+    label: string,
+    secret = false,
+  ) => (
+    <TextField
+      {...register(field)}
+      id={`whatsapp-${field}`}
+      label={label}
+      fullWidth
+      required={!secret || !initial?.cloud?.hasAccessToken}
+      autoComplete="off"
+      type={secret ? "password" : "text"}
+      error={Boolean(errors[field])}
+      helperText={fieldError(errors[field]) ?? (secret && initial?.cloud ? t("whatsappModal.cloud.kept") : undefined)}
+      slotProps={secret ? undefined : { htmlInput: { inputMode: "numeric" } }}
+    />
+  );
+
   const minutesField = (
     field: "timeToTransfer" | "timeUseBotQueues" | "maxUseBotQueues" | "expiresTicket",
     helper?: string,
@@ -260,6 +329,44 @@ function ConnectionFormBody({ titleId, initial, providers, onCancel, onBusyChang
             )}
           />
         </Section>
+
+        {provider === "cloud" && (
+          <Section title={t("whatsappModal.cloud.section")}>
+            <Typography variant="body2" color="text.secondary">
+              {t("whatsappModal.cloud.help")}
+            </Typography>
+            {initial?.cloud?.statusReason && initial.status === "DISCONNECTED" && (
+              <Alert severity="warning">
+                {t("whatsappModal.cloud.reason", { reason: initial.cloud.statusReason })}
+              </Alert>
+            )}
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              {cloudField("cloudPhoneNumberId", t("whatsappModal.cloud.phoneNumberId"))}
+              {cloudField("cloudBusinessAccountId", t("whatsappModal.cloud.businessAccountId"))}
+            </Stack>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+              {cloudField("cloudAccessToken", t("whatsappModal.cloud.accessToken"), true)}
+              {cloudField("cloudAppSecret", t("whatsappModal.cloud.appSecret"), true)}
+            </Stack>
+            {initial?.cloud ? (
+              <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+                <CopyField
+                  id="whatsapp-cloud-webhook-url"
+                  label={t("whatsappModal.cloud.webhookUrl")}
+                  value={absoluteUrl(initial.cloud.webhookUrl)}
+                  helperText={t("whatsappModal.cloud.webhookHelp")}
+                />
+                <CopyField
+                  id="whatsapp-cloud-verify-token"
+                  label={t("whatsappModal.cloud.verifyToken")}
+                  value={initial.cloud.verifyToken}
+                />
+              </Stack>
+            ) : (
+              <Alert severity="info">{t("whatsappModal.cloud.afterSave")}</Alert>
+            )}
+          </Section>
+        )}
 
         <Section title={t("whatsappModal.sections.messages")}>
           {messageField("greetingMessage", t("whatsappModal.form.greetingHelp"))}

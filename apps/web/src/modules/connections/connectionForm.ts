@@ -39,6 +39,30 @@ export const ConnectionForm = z
     transferQueueId: z.string(),
     promptId: z.string(),
     integrationId: z.string(),
+    // WhatsApp Cloud API (provider "cloud"): Meta's ids, and the secrets, empty to keep the stored ones.
+    cloudPhoneNumberId: z.string().trim(),
+    cloudBusinessAccountId: z.string().trim(),
+    cloudAccessToken: z.string().trim().max(1000, "tooLong").regex(/^\S*$/, "invalidToken"),
+    cloudAppSecret: z.string().trim().max(1000, "tooLong").regex(/^\S*$/, "invalidToken"),
+    /** Whether the server already holds the token and the secret (editing): then empty keeps them. */
+    cloudSecretsStored: z.boolean(),
+  })
+  // Meta's ids are digits; a new Cloud API connection needs its token and secret.
+  .refine((values) => values.provider !== "cloud" || /^\d{1,30}$/.test(values.cloudPhoneNumberId), {
+    message: "invalidMetaId",
+    path: ["cloudPhoneNumberId"],
+  })
+  .refine((values) => values.provider !== "cloud" || /^\d{1,30}$/.test(values.cloudBusinessAccountId), {
+    message: "invalidMetaId",
+    path: ["cloudBusinessAccountId"],
+  })
+  .refine((values) => values.provider !== "cloud" || values.cloudSecretsStored || values.cloudAccessToken !== "", {
+    message: "required",
+    path: ["cloudAccessToken"],
+  })
+  .refine((values) => values.provider !== "cloud" || values.cloudSecretsStored || values.cloudAppSecret !== "", {
+    message: "required",
+    path: ["cloudAppSecret"],
   })
   // The server's rule (ERR_WAPP_GREETING_REQUIRED): with several queues the chatbot greets with the menu.
   .refine((values) => values.queueIds.length <= 1 || values.greetingMessage.trim() !== "", {
@@ -71,6 +95,11 @@ export function emptyConnectionForm(provider: ConnectionProvider = CONNECTION_DE
     transferQueueId: "",
     promptId: "",
     integrationId: "",
+    cloudPhoneNumberId: "",
+    cloudBusinessAccountId: "",
+    cloudAccessToken: "",
+    cloudAppSecret: "",
+    cloudSecretsStored: false,
   };
 }
 
@@ -95,6 +124,12 @@ export function toConnectionForm(whatsapp: Whatsapp): ConnectionForm {
     transferQueueId: idText(whatsapp.transferQueueId),
     promptId: idText(whatsapp.promptId),
     integrationId: idText(whatsapp.integrationId),
+    cloudPhoneNumberId: whatsapp.cloud?.phoneNumberId ?? "",
+    cloudBusinessAccountId: whatsapp.cloud?.businessAccountId ?? "",
+    // Never answered back: typed again only to replace them.
+    cloudAccessToken: "",
+    cloudAppSecret: "",
+    cloudSecretsStored: Boolean(whatsapp.cloud?.hasAccessToken && whatsapp.cloud.hasAppSecret),
   };
 }
 
@@ -121,6 +156,16 @@ export function toWhatsappBody(values: ConnectionForm): WhatsappBody {
     transferQueueId: optionalNumber(values.transferQueueId),
     promptId: optionalNumber(values.promptId),
     integrationId: optionalNumber(values.integrationId),
+    ...(values.provider === "cloud"
+      ? {
+          cloud: {
+            phoneNumberId: values.cloudPhoneNumberId,
+            businessAccountId: values.cloudBusinessAccountId,
+            ...(values.cloudAccessToken ? { accessToken: values.cloudAccessToken } : {}),
+            ...(values.cloudAppSecret ? { appSecret: values.cloudAppSecret } : {}),
+          },
+        }
+      : {}),
   };
 }
 
