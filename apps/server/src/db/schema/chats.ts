@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { users } from "./users.js";
@@ -12,6 +12,8 @@ export const chats = pgTable(
     title: varchar({ length: 200 }).notNull(),
     ownerId: integer().references(() => users.id, { onDelete: "set null" }),
     lastMessage: text().notNull().default(""),
+    /** When lastMessage was sent: the list shows and orders by it (a rename moves updatedAt, not this). */
+    lastMessageAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
   (t) => [uniqueIndex("chats_uuid_unique").on(t.uuid), index("chats_company_updated_idx").on(t.companyId, t.updatedAt)],
