@@ -23,6 +23,8 @@ export const Chat = z.object({
   ownerId: z.number().nullable(),
   users: z.array(ChatMember),
   lastMessage: z.string(),
+  /** When lastMessage was sent; null before the first message. The list shows and orders by it. */
+  lastMessageAt: IsoDate.nullable(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

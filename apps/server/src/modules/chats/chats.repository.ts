@@ -24,7 +24,7 @@ const isMember = (db: Executor, companyId: number, userId: number) =>
       .where(and(eq(chatUsers.companyId, companyId), eq(chatUsers.chatId, chats.id), eq(chatUsers.userId, userId))),
   );
 
-/** The user's chats, most recently active first, with how many of them hold unread messages. */
+/** The user's chats, the latest message first, with how many of them hold unread messages. */
 export async function pageChatsOf(
   db: Executor,
   companyId: number,
@@ -39,7 +39,8 @@ export async function pageChatsOf(
       .select()
       .from(chats)
       .where(where)
-      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      // A chat without messages yet counts from its creation, so a new chat comes first.
+      .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
       .limit(options.limit)
       .offset(options.offset),
     db.select({ value: count() }).from(chats).where(where),
@@ -105,7 +106,7 @@ export async function updateChat(
   db: Executor,
   companyId: number,
   chatId: number,
-  changes: Partial<Pick<ChatRow, "title" | "lastMessage">>,
+  changes: Partial<Pick<ChatRow, "title" | "lastMessage" | "lastMessageAt">>,
 ): Promise<ChatRow | undefined> {
   const [row] = await db
     .update(chats)

@@ -19,9 +19,10 @@ export async function seedDemoChat(tx: Executor, companyId: number, userIds: rea
   ];
   const start = Date.now() - script.length * 5 * MINUTE;
   const last = script.at(-1)!;
+  const lastMessageAt = new Date(start + (script.length - 1) * 5 * MINUTE);
   const [chat] = await tx
     .insert(chats)
-    .values({ companyId, title: "Equipe", ownerId, lastMessage: last.message, updatedAt: new Date() })
+    .values({ companyId, title: "Equipe", ownerId, lastMessage: last.message, lastMessageAt, updatedAt: new Date() })
     .returning({ id: chats.id });
   const chatId = chat!.id;
   await tx.insert(chatMessages).values(

@@ -52,6 +52,7 @@ function toChat(row: ChatRow, members: readonly MemberRow[]): Chat {
         user: { id: member.userId, name: member.name },
       })),
     lastMessage: row.lastMessage,
+    lastMessageAt: row.lastMessageAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -233,7 +234,10 @@ export async function sendChatMessage(
       message: body.message,
     });
     await countUnreadForOthers(tx, actor.companyId, row.id, actor.userId);
-    const updated = await updateChat(tx, actor.companyId, row.id, { lastMessage: body.message });
+    const updated = await updateChat(tx, actor.companyId, row.id, {
+      lastMessage: body.message,
+      lastMessageAt: inserted.createdAt,
+    });
     const chat = await chatWithMembers(tx, updated ?? row);
     const sender = chat.users.find((member) => member.userId === actor.userId);
     return { chat, message: toMessage({ ...inserted, senderName: sender?.user.name ?? null }) };

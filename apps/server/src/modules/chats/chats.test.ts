@@ -197,6 +197,25 @@ describe("chats", () => {
     expect(searched.json()).toMatchObject({ count: 1, records: [{ id: second.id }] });
   });
 
+  it("answers and orders by the last message's time: renaming a chat moves neither", async () => {
+    const t = await team();
+    const talked = await newChat(t.adminHeaders, [t.agent.id], "Conversado");
+    const renamed = await newChat(t.adminHeaders, [t.agent.id], "Renomeado");
+    const sent = await call("POST", `/chats/${talked.id}/messages`, t.adminHeaders, { message: "Oi" });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const rename = await call("PUT", `/chats/${renamed.id}`, t.adminHeaders, {
+      title: "Renomeado de novo",
+      users: [t.agent.id],
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const list = await call("GET", "/chats", t.agentHeaders);
+    const records = list.json().records as { id: number; lastMessageAt: string | null; updatedAt: string }[];
+    expect(records.map((chat) => chat.id)).toEqual([talked.id, renamed.id]);
+    expect(records[0]!.lastMessageAt).toBe(sent.json().createdAt);
+    expect(records[1]!.lastMessageAt).toBeNull();
+    expect(Date.parse(records[1]!.updatedAt)).toBeGreaterThan(Date.parse(sent.json().createdAt));
+  });
+
   it("pages messages from the newest, each page oldest first", async () => {
     const t = await team();
     const chat = await newChat(t.adminHeaders, [t.agent.id]);
@@ -289,5 +308,6 @@ describe("chats", () => {
     const messages = (await call("GET", `/chats/${chat.id}/messages`, t.agentHeaders)).json();
     expect(messages.count).toBe(3);
     expect(chat.lastMessage).toBe(messages.records[2].message);
+    expect(chat.lastMessageAt).toBe(messages.records[2].createdAt);
   });
 });

@@ -30,6 +30,7 @@ const saved: Chat = {
   ownerId: me.id,
   users: [],
   lastMessage: "",
+  lastMessageAt: null,
   createdAt: "2026-11-24T10:00:00.000Z",
   updatedAt: "2026-11-24T10:00:00.000Z",
 };

@@ -67,9 +67,11 @@ export function ChatList({ searchText, selectedId, onSelect, maxHeight, testId }
                     >
                       {chat.title}
                     </Typography>
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {formatTime(chat.updatedAt, i18n.language)}
-                    </Typography>
+                    {chat.lastMessageAt ? (
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {formatTime(chat.lastMessageAt, i18n.language)}
+                      </Typography>
+                    ) : null}
                   </Stack>
                 }
                 secondary={

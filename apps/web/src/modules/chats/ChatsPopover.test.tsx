@@ -24,6 +24,7 @@ const chat: Chat = {
   ownerId: me.id,
   users: [{ userId: me.id, unreads: 2, user: { id: me.id, name: me.name } }],
   lastMessage: "Alguém pode cobrir?",
+  lastMessageAt: "2026-11-24T10:00:00.000Z",
   createdAt: "2026-11-24T10:00:00.000Z",
   updatedAt: "2026-11-24T10:00:00.000Z",
 };
