@@ -1,6 +1,7 @@
 import { CAMPAIGN_SETTINGS_ROUTES } from "./campaign-settings.routes.js";
 import { CAMPAIGNS_ROUTES } from "./campaigns.routes.js";
 import { CHATS_ROUTES } from "./chats.routes.js";
+import { CLOUD_ROUTES } from "./cloud.routes.js";
 import { COMPANIES_ROUTES } from "./companies.routes.js";
 import { CONNECTIONS_ROUTES } from "./connections.routes.js";
 import { CONTACT_LISTS_ROUTES } from "./contact-lists.routes.js";
@@ -19,6 +20,7 @@ import { SETTINGS_ROUTES } from "./settings.routes.js";
 import { TICKETS_ROUTES } from "./tickets.routes.js";
 import { USERS_ROUTES } from "./users.routes.js";
 
+export { CloudWebhookAnswer, CloudWebhookVerifyQuery } from "./cloud.routes.js";
 export { AsaasWebhookAnswer, AsaasWebhookBody, CompanyIdParams, PlansQuery } from "./companies.routes.js";
 export { SimulatorCallAnswer, SimulatorCallBody } from "./connections.routes.js";
 export type { HttpMethod, RouteContract, RouteGroup, RouteKey } from "./contract.js";
@@ -39,6 +41,7 @@ export const API_ROUTES = {
   ...CONTACTS_ROUTES,
   ...QUICK_MESSAGES_ROUTES,
   ...CONNECTIONS_ROUTES,
+  ...CLOUD_ROUTES,
   ...DASHBOARD_ROUTES,
   ...CONTACT_LISTS_ROUTES,
   ...FILE_LISTS_ROUTES,

@@ -1,5 +1,7 @@
 import {
   CloudTemplateList,
+  CloudWebhookAnswer,
+  CloudWebhookVerifyQuery,
   IdParams,
   SendTemplateBody,
   TicketMessage,
@@ -19,12 +21,6 @@ const tags = ["cloud"];
 /** Meta's webhook posts are small (a batch of events); anything near this is not Meta. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const VerifyQuery = z.object({
-  "hub.mode": z.string().max(50).default(""),
-  "hub.verify_token": z.string().max(200).default(""),
-  "hub.challenge": z.string().max(200).default(""),
-});
-
 /**
  * WhatsApp Cloud API (issue 16): Meta's webhook (public; the verify token and the body's
  * signature are its credentials) and what the composer needs of templates and the 24-hour window.
@@ -38,7 +34,8 @@ export function registerCloudRoutes(app: App, ctx: AppContext, auth: AuthHooks):
         description:
           "Meta's subscription check: answers hub.challenge as text when hub.verify_token is the connection's.",
         params: IdParams,
-        querystring: VerifyQuery,
+        querystring: CloudWebhookVerifyQuery,
+        response: { 200: z.string() },
       },
     },
     async (request, reply) => {
@@ -68,7 +65,7 @@ export function registerCloudRoutes(app: App, ctx: AppContext, auth: AuthHooks):
             "Meta's events (messages and statuses), signed in X-Hub-Signature-256 with the app secret. " +
             "Answers 200 once every event is stored; anything else makes Meta deliver them again.",
           params: IdParams,
-          response: { 200: z.object({ received: z.boolean() }) },
+          response: { 200: CloudWebhookAnswer },
         },
       },
       async (request) => {
