@@ -168,7 +168,12 @@ function SessionButtons({ whatsapp, onShowQr, onDisconnect }: SessionButtonsProp
     }
   });
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: "center", flexWrap: "wrap", rowGap: 1 }}>
+    // Centred in the table's column, at the start of a phone card's line.
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ justifyContent: { xs: "flex-start", sm: "center" }, flexWrap: "wrap", rowGap: 1 }}
+    >
       {buttons}
     </Stack>
   );
