@@ -118,6 +118,11 @@ describe("demo seed", () => {
     const document = await get(`/flowbuilder/flow/${flowId}`);
     const content = FlowContent.superRefine(checkFlowContent).parse(document.flow.flow);
     expect(content.nodes.map((node) => node.type)).toEqual(["start", "message", "menu", "ticket", "ticket"]);
+    // Laid out as its edges run, left to right (handles on the sides), so the demo opens readable.
+    const positionOf = new Map(content.nodes.map((node) => [node.id, node.position]));
+    for (const edge of content.connections) {
+      expect(positionOf.get(edge.target)!.x, edge.id).toBeGreaterThan(positionOf.get(edge.source)!.x);
+    }
     const phrases = await get("/flowcampaign");
     expect(phrases.flow).toEqual([expect.objectContaining({ phrase: DEMO_FLOW_PHRASE, flowId, status: true })]);
 

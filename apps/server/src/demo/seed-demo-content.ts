@@ -1,4 +1,10 @@
-import { FLOW_START_LABEL, FLOW_START_NODE_ID, type FlowContent, menuOptionHandle } from "@atendo/shared";
+import {
+  FLOW_NEW_NODE_GAP,
+  FLOW_START_LABEL,
+  FLOW_START_NODE_ID,
+  type FlowContent,
+  menuOptionHandle,
+} from "@atendo/shared";
 import type { AppContext } from "../context.js";
 import type { Executor } from "../db/client.js";
 import {
@@ -206,6 +212,14 @@ async function seedSchedule(tx: Executor, demo: DemoCompany, now: Date): Promise
 }
 
 /**
+ * Where the demo flow's steps stand: left to right, as its edges run (each node's handles are on
+ * its sides), one step apart by the builder's rule for a new node: a card's width (the builder
+ * draws them 260 wide) plus FLOW_NEW_NODE_GAP. The start sits where a blank canvas has it.
+ */
+const DEMO_FLOW_STEP = 260 + FLOW_NEW_NODE_GAP;
+const demoFlowPosition = (column: number, y = 100) => ({ x: 250 + column * DEMO_FLOW_STEP, y });
+
+/**
  * start → welcome message → menu (1 Atendimento, 2 Financeiro) → each option
  * hands the ticket to its queue. A customer starts it on the simulator by
  * writing the phrase campaign's text.
@@ -217,17 +231,17 @@ async function seedFlow(tx: Executor, demo: DemoCompany): Promise<number> {
   });
   const content: FlowContent = {
     nodes: [
-      { id: FLOW_START_NODE_ID, type: "start", position: { x: 250, y: 100 }, data: { label: FLOW_START_LABEL } },
+      { id: FLOW_START_NODE_ID, type: "start", position: demoFlowPosition(0), data: { label: FLOW_START_LABEL } },
       {
         id: "boasVindas",
         type: "message",
-        position: { x: 250, y: 250 },
+        position: demoFlowPosition(1),
         data: { label: "Olá! Você está no fluxo de demonstração da Atendo." },
       },
       {
         id: "menuPrincipal",
         type: "menu",
-        position: { x: 250, y: 400 },
+        position: demoFlowPosition(2),
         data: {
           message: "Como podemos ajudar? Responda com o número da opção.",
           arrayOption: [
@@ -236,8 +250,14 @@ async function seedFlow(tx: Executor, demo: DemoCompany): Promise<number> {
           ],
         },
       },
-      { id: "filaAtendimento", type: "ticket", position: { x: 50, y: 600 }, data: ticketTo(support!) },
-      { id: "filaFinanceiro", type: "ticket", position: { x: 450, y: 600 }, data: ticketTo(billing ?? support!) },
+      // The menu's options leave from its right side, one above the other: so do their queues.
+      { id: "filaAtendimento", type: "ticket", position: demoFlowPosition(3, 40), data: ticketTo(support!) },
+      {
+        id: "filaFinanceiro",
+        type: "ticket",
+        position: demoFlowPosition(3, 220),
+        data: ticketTo(billing ?? support!),
+      },
     ],
     connections: [
       { id: "inicio-boasVindas", source: FLOW_START_NODE_ID, target: "boasVindas" },
