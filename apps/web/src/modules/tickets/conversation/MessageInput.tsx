@@ -11,15 +11,18 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
 import { type KeyboardEvent, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { AttachButton } from "./AttachButton";
 import { AttachmentChips } from "./AttachmentChips";
+import { fetchSendWindow } from "./conversationApi";
 import { EmojiButton } from "./EmojiButton";
 import { QuickAnswersList } from "./QuickAnswersList";
 import { RecordingBar } from "./RecordingBar";
 import { ReopenPrompt } from "./ReopenPrompt";
 import { ReplyBar } from "./ReplyBar";
+import { TemplateComposer } from "./TemplateComposer";
 import { useAttachments } from "./useAttachments";
 import { useAudioRecorder } from "./useAudioRecorder";
 import { useComposerSend } from "./useComposerSend";
@@ -35,7 +38,15 @@ interface MessageInputProps {
 }
 
 export function MessageInput({ ticket, replyTo, onCancelReply, onSent }: MessageInputProps) {
+  // The WhatsApp Cloud API takes free text only within 24 hours of the customer's last message.
+  const sendWindow = useQuery({
+    queryKey: ["tickets", ticket.id, "send-window"],
+    queryFn: ({ signal }) => fetchSendWindow(ticket.id, signal),
+    enabled: ticket.status === "open",
+    refetchInterval: 60_000,
+  });
   if (ticket.status !== "open") return <ReopenPrompt ticket={ticket} />;
+  if (sendWindow.data?.requiresTemplate) return <TemplateComposer key={ticket.id} ticket={ticket} onSent={onSent} />;
   // Keyed by ticket: another ticket starts with an empty composer.
   return <Composer key={ticket.id} ticket={ticket} replyTo={replyTo} onCancelReply={onCancelReply} onSent={onSent} />;
 }

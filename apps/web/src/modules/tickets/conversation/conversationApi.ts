@@ -97,3 +97,17 @@ export function createNote(body: RequestBody<"POST /ticket-notes">) {
 export function deleteNote(id: number) {
   return api.delete("/ticket-notes/{id}", { params: { id } });
 }
+
+/** Whether the ticket's connection may send free text now (the WhatsApp Cloud API's 24-hour window). */
+export function fetchSendWindow(ticketId: number, signal?: AbortSignal) {
+  return api.get("/messages/{ticketId}/window", { params: { ticketId }, signal });
+}
+
+/** The approved templates of a Cloud API connection's business account. */
+export function fetchTemplates(whatsappId: number, signal?: AbortSignal) {
+  return api.get("/whatsapp/{id}/templates", { params: { id: whatsappId }, signal });
+}
+
+export function sendTemplate(ticketId: number, body: RequestBody<"POST /messages/{ticketId}/template">) {
+  return api.post("/messages/{ticketId}/template", { params: { ticketId }, body });
+}

@@ -75,6 +75,16 @@ const pt = {
       download: "Baixar",
       openLocation: "Ver no mapa",
     },
+    templates: {
+      outsideWindow:
+        "Fora da janela de 24 horas do WhatsApp: o cliente não escreve há mais de 24 horas, então só um modelo aprovado pode ser enviado. Quando ele responder, a conversa livre volta.",
+      choose: "Modelo de mensagem",
+      none: "Nenhum modelo aprovado nesta conta do WhatsApp Business.",
+      loadError: "Não foi possível carregar os modelos.",
+      variable: "Variável {{n}}",
+      preview: "Prévia",
+      send: "Enviar modelo",
+    },
     composer: {
       label: "Mensagem",
       placeholder: "Digite uma mensagem ou / para respostas rápidas",
@@ -203,6 +213,16 @@ const en: typeof pt = {
       download: "Download",
       openLocation: "View on map",
     },
+    templates: {
+      outsideWindow:
+        "Outside WhatsApp's 24-hour window: the customer has not written for over 24 hours, so only an approved template can be sent. Free conversation resumes when they answer.",
+      choose: "Message template",
+      none: "No approved template on this WhatsApp Business account.",
+      loadError: "The templates could not be loaded.",
+      variable: "Variable {{n}}",
+      preview: "Preview",
+      send: "Send template",
+    },
     composer: {
       label: "Message",
       placeholder: "Type a message or / for quick answers",
@@ -330,6 +350,16 @@ const es: typeof pt = {
       call_log: "Llamada de voz/video perdida",
       download: "Descargar",
       openLocation: "Ver en el mapa",
+    },
+    templates: {
+      outsideWindow:
+        "Fuera de la ventana de 24 horas de WhatsApp: el cliente no escribe hace más de 24 horas, así que solo se puede enviar una plantilla aprobada. La conversación libre vuelve cuando responda.",
+      choose: "Plantilla de mensaje",
+      none: "No hay plantillas aprobadas en esta cuenta de WhatsApp Business.",
+      loadError: "No se pudieron cargar las plantillas.",
+      variable: "Variable {{n}}",
+      preview: "Vista previa",
+      send: "Enviar plantilla",
     },
     composer: {
       label: "Mensaje",
