@@ -10,7 +10,7 @@ import { type ContactRow, findContact, upsertContact } from "../contacts/contact
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { noteAck, settleAck } from "../messages/early-acks.js";
 import {
-  advanceMessageAck,
+  advanceMessageAckForEvent,
   insertInboundMessage,
   type MessageRow,
   messageIdByProviderId,
@@ -232,17 +232,18 @@ export async function applyAck(
 ): Promise<MessageRow | undefined> {
   // Noted before any await: the sending path may not have committed this message yet (early-acks.ts).
   noteAck(deps.db, whatsapp.id, providerId, ack);
-  const row = await advanceMessageAck(deps.db, whatsapp.id, providerId, ack);
-  if (!row || row.companyId !== whatsapp.companyId) return undefined;
+  // The message with its ticket and contact in one statement: every message sent gets two or three acks.
+  const acked = await advanceMessageAckForEvent(deps.db, whatsapp.id, providerId, ack);
+  if (!acked || acked.message.companyId !== whatsapp.companyId) return undefined;
   settleAck(deps.db, whatsapp.id, providerId);
-  const [contact, ticket] = await Promise.all([
-    row.contactId ? findContact(deps.db, row.companyId, row.contactId) : undefined,
-    findTicketRow(deps.db, row.companyId, row.ticketId),
-  ]);
+  const { message, ticket, contact } = acked;
   if (ticket) {
-    await emitTicketMessage(deps, ticket, { action: "update", message: messagePayload(deps.media, row, contact) });
+    await emitTicketMessage(deps, ticket, {
+      action: "update",
+      message: messagePayload(deps.media, message, contact ?? undefined),
+    });
   }
-  return row;
+  return message;
 }
 
 /** A message the network took and then refused (a Cloud API "failed" status): it shows the error. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
@@ -149,6 +149,48 @@ export async function insertInboundMessage(
     .values(values)
     .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
     .returning();
+  return row;
+}
+
+/** The ack's change, with what its event needs: the message's ticket and contact. */
+export interface AckedMessage {
+  message: MessageRow;
+  ticket: typeof tickets.$inferSelect | null;
+  contact: typeof contacts.$inferSelect | null;
+}
+
+/** Every column of a CTE that returns messages rows, as one nested selection. */
+function ackedColumns<T extends Record<keyof typeof messages._.columns, unknown>>(cte: T) {
+  const columns = getTableColumns(messages);
+  return Object.fromEntries(Object.keys(columns).map((key) => [key, cte[key as keyof typeof columns]])) as {
+    [K in keyof typeof columns]: (typeof columns)[K];
+  };
+}
+
+/**
+ * advanceMessageAck answering the message's ticket and contact with the row, in one statement:
+ * every message sent gets two or three acks, and each one's event needs both.
+ */
+export async function advanceMessageAckForEvent(
+  db: Executor,
+  whatsappId: number,
+  providerId: string,
+  ack: number,
+): Promise<AckedMessage | undefined> {
+  const acked = db.$with("acked").as(
+    db
+      .update(messages)
+      .set({ ack, updatedAt: new Date() })
+      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId), lt(messages.ack, ack)))
+      .returning(),
+  );
+  const [row] = await db
+    .with(acked)
+    .select({ message: ackedColumns(acked), ticket: tickets, contact: contacts })
+    .from(acked)
+    .leftJoin(tickets, and(eq(tickets.companyId, acked.companyId), eq(tickets.id, acked.ticketId)))
+    .leftJoin(contacts, and(eq(contacts.companyId, acked.companyId), eq(contacts.id, acked.contactId)))
+    .limit(1);
   return row;
 }
 
