@@ -14,6 +14,11 @@ export const SIGNUP_TRIAL_DAYS = 3;
 export const SIGNUP_RECURRENCE: Recurrence = "MENSAL";
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * A cookie the page may read, set and cleared with the httpOnly refresh cookie: it says only that
+ * a refresh cookie may be there, so a visit without a session skips the refresh call (and its 401).
+ */
+export const SESSION_HINT_COOKIE = "atendo_session";
 export const RESET_CODE_TTL_MINUTES = 30;
 export const RELOAD_AFTER_AUTH_EVENT_MS = 1000;
 

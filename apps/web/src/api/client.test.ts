@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, setUnauthorizedHandler } from "./client";
+import { ApiError, api, restoreSession, setUnauthorizedHandler } from "./client";
+import { clearSessionHint, setSessionHint } from "./testing";
 
 const sessionAnswer = (token: string) => ({
   token,
@@ -243,5 +244,40 @@ describe("uploads with progress", () => {
     });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("restoring the session on a page load", () => {
+  beforeEach(() => {
+    localStorage.clear();
+    clearSessionHint();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSessionHint();
+  });
+
+  it("asks nothing when the browser evidently has no session (no stored token, no hint cookie)", async () => {
+    const fetchMock = vi.fn(async () => json(401, { error: "ERR_INVALID_TOKEN" }));
+    vi.stubGlobal("fetch", fetchMock);
+    expect(await restoreSession()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("refreshes when the server's hint cookie is there (a session begun outside the page)", async () => {
+    setSessionHint();
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json(200, sessionAnswer("fresh")));
+    vi.stubGlobal("fetch", fetchMock);
+    expect((await restoreSession())?.token).toBe("fresh");
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/auth\/refresh_token$/);
+    expect(localStorage.getItem("token")).toBe("fresh");
+  });
+
+  it("refreshes when a token is stored (a client on another origin cannot read the hint)", async () => {
+    localStorage.setItem("token", "old");
+    const fetchMock = vi.fn(async () => json(200, sessionAnswer("fresh")));
+    vi.stubGlobal("fetch", fetchMock);
+    expect((await restoreSession())?.token).toBe("fresh");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import { type ErrorBody, type HttpMethod, isErrorCode, type SessionAnswer, TOAST_DURATION_MS } from "@atendo/shared";
 import { toast } from "react-toastify";
 import i18n from "../i18n";
-import { clearCredentials, getToken, storeSession } from "./credentials";
+import { clearCredentials, getToken, mayHaveSession, storeSession } from "./credentials";
 import type { Answer, CallArgs, PathOf, QueryValue, RouteOf } from "./routes";
 
 /** Same origin by default; VITE_BACKEND_URL points the client at a server hosted elsewhere. */
@@ -193,6 +193,16 @@ export function refreshSession(): Promise<SessionAnswer> {
     });
   }
   return refreshing;
+}
+
+/**
+ * The session a page load starts with: refreshed from the cookie when this browser may have one,
+ * null without asking when it evidently has none (a first visit, after a logout), so the public
+ * pages make no request that can only answer 401.
+ */
+export async function restoreSession(): Promise<SessionAnswer | null> {
+  if (!mayHaveSession()) return null;
+  return refreshSession();
 }
 
 function endSession(): void {

@@ -1,4 +1,4 @@
-import { type SessionAnswer, type SessionUser, STORAGE_KEYS } from "@atendo/shared";
+import { SESSION_HINT_COOKIE, type SessionAnswer, type SessionUser, STORAGE_KEYS } from "@atendo/shared";
 
 /** The session entries kept in local storage (document 1 section 4, Session). */
 const SESSION_KEYS = [
@@ -14,6 +14,16 @@ const PREFERENCE_KEYS: readonly string[] = [STORAGE_KEYS.preferredTheme, STORAGE
 
 export function getToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.token);
+}
+
+/**
+ * Whether this browser may hold a session: an access token in storage, or the server's session
+ * hint cookie (set with the httpOnly refresh cookie, also when a session began outside the page).
+ * The hint is not visible to a client served from another origin, which has the stored token.
+ */
+export function mayHaveSession(): boolean {
+  if (getToken() !== null) return true;
+  return document.cookie.split(";").some((entry) => entry.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
 export function setToken(token: string): void {

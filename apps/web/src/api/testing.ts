@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from "@atendo/shared";
 import { type Mock, vi } from "vitest";
 import { api } from "./client";
 
@@ -17,4 +18,16 @@ type LooseCall = (path: string, options?: SentOptions) => Promise<unknown>;
  */
 export function mockedApi(): Record<keyof typeof api, Mock<LooseCall>> {
   return vi.mocked(api) as unknown as Record<keyof typeof api, Mock<LooseCall>>;
+}
+
+/** The browser state a login leaves: the server's session hint cookie (the refresh cookie is httpOnly). */
+export function setSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test DOM has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+}
+
+/** A browser that never signed in (or signed out): no session hint cookie. */
+export function clearSessionHint(): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the test DOM has no Cookie Store API
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
 }

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { clearSessionHint, setSessionHint } from "../api/testing";
 
 vi.mock("socket.io-client", () => {
   const socket = {
@@ -61,6 +62,8 @@ function backend(routes: Record<string, () => Response>) {
 describe("App shell", () => {
   beforeEach(async () => {
     localStorage.clear();
+    // As a login leaves it; the anonymous visitor's test takes it away.
+    setSessionHint();
     await i18n.changeLanguage("pt");
   });
   afterEach(() => {
@@ -70,6 +73,7 @@ describe("App shell", () => {
 
   it("shows the login page to an anonymous visitor of a private route", async () => {
     window.history.pushState({}, "", "/tickets");
+    clearSessionHint();
     vi.stubGlobal("fetch", backend({ "/auth/refresh_token": () => json(401, { error: "ERR_INVALID_TOKEN" }) }));
     render(<App />);
     expect(await screen.findByRole("heading", { name: "Entrar" })).toBeTruthy();

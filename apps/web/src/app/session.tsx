@@ -9,7 +9,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
-import { ApiError, api, onSessionRefreshed, refreshSession, setUnauthorizedHandler, toastError } from "../api/client";
+import { ApiError, api, onSessionRefreshed, restoreSession, setUnauthorizedHandler, toastError } from "../api/client";
 import { clearCredentials, storeCampaignsEntry, storeSession } from "../api/credentials";
 import i18n, { isLanguage } from "../i18n";
 import { formatDate } from "../utils/date";
@@ -64,9 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Restore the session from the httpOnly refresh cookie.
   useEffect(() => {
     let active = true;
-    refreshSession()
+    restoreSession()
       .then((answer) => {
-        if (!active) return;
+        if (!active || !answer) return;
         setUser(answer.user);
         applyUserLanguage(answer.user.language);
       })

@@ -1,4 +1,4 @@
-import { LoginBody, REFRESH_TOKEN_TTL_SECONDS, SessionAnswer, SessionUser } from "@atendo/shared";
+import { LoginBody, REFRESH_TOKEN_TTL_SECONDS, SESSION_HINT_COOKIE, SessionAnswer, SessionUser } from "@atendo/shared";
 import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -14,14 +14,21 @@ export const REFRESH_COOKIE = "jrt";
 
 export function registerAuthRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   const deps = { ...ctx, limiters: createSessionLimiters(ctx.config) };
+  const secure = ctx.config.NODE_ENV === "production";
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: ctx.config.NODE_ENV === "production",
-      path: "/auth",
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
+    reply
+      .setCookie(REFRESH_COOKIE, token, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        path: "/auth",
+        maxAge: REFRESH_TOKEN_TTL_SECONDS,
+      })
+      // Readable by the page on every path, holding no secret: the client asks for a refresh only
+      // when it is there, so public pages make no call that can only fail.
+      .setCookie(SESSION_HINT_COOKIE, "1", { sameSite: "lax", secure, path: "/", maxAge: REFRESH_TOKEN_TTL_SECONDS });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { path: "/auth" }).clearCookie(SESSION_HINT_COOKIE, { path: "/" });
 
   app.post(
     "/auth/login",
@@ -42,7 +49,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, auth: AuthHooks): 
         setRefreshCookie(reply, session.refreshToken);
         return session.answer;
       } catch (error) {
-        if (error instanceof AppError && error.status === 401) reply.clearCookie(REFRESH_COOKIE, { path: "/auth" });
+        if (error instanceof AppError && error.status === 401) clearRefreshCookie(reply);
         throw error;
       }
     },
@@ -53,7 +60,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext, auth: AuthHooks): 
     { onRequest: auth.user, schema: { tags: ["session"], response: { 200: z.object({ message: z.string() }) } } },
     async (request, reply) => {
       await logout(ctx, request.auth, request.cookies[REFRESH_COOKIE]);
-      reply.clearCookie(REFRESH_COOKIE, { path: "/auth" });
+      clearRefreshCookie(reply);
       return { message: "ok" };
     },
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { companyEvent } from "@atendo/shared";
+import { companyEvent, SESSION_HINT_COOKIE } from "@atendo/shared";
 import { SignJWT } from "jose";
 import { io as connect } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -190,6 +190,32 @@ describe("refresh and logout", () => {
     // The replay revoked the family, so the newest token is dead too.
     const afterReplay = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie2 } });
     expect(afterReplay.statusCode).toBe(401);
+  });
+
+  it("sets a readable session hint cookie with the refresh cookie, and clears it on logout and on a refused refresh", async () => {
+    const { admin } = await newTenant(env);
+    const hintOf = (response: { cookies: { name: string; value: string; httpOnly?: boolean; path?: string }[] }) =>
+      response.cookies.find((cookie) => cookie.name === SESSION_HINT_COOKIE);
+    const login = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: admin.email, password: PASSWORD },
+    });
+    // The page reads it on every path; it holds no secret.
+    expect(hintOf(login)).toMatchObject({ value: "1", path: "/" });
+    expect(hintOf(login)?.httpOnly).toBeFalsy();
+    const cookie = cookieOf(login.headers["set-cookie"])!;
+    const refreshed = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: cookie } });
+    expect(hintOf(refreshed)).toMatchObject({ value: "1", path: "/" });
+
+    const refused = await env.app.inject({ method: "POST", url: "/auth/refresh_token", cookies: { jrt: "forged" } });
+    expect(refused.statusCode).toBe(401);
+    expect(hintOf(refused)).toMatchObject({ value: "", path: "/" });
+
+    const headers = { authorization: `Bearer ${refreshed.json().token}` };
+    const out = await env.app.inject({ method: "DELETE", url: "/auth/logout", headers });
+    expect(out.statusCode).toBe(200);
+    expect(hintOf(out)).toMatchObject({ value: "", path: "/" });
   });
 
   it("refresh without a cookie answers 401", async () => {

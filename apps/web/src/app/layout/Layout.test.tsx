@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setSessionHint } from "../../api/testing";
 
 vi.mock("socket.io-client", () => {
   const socket = {
@@ -78,6 +79,8 @@ const withSettings = (settings: object[]) => ({ ...admin, company: { ...admin.co
 describe("app shell", { timeout: 20_000 }, () => {
   beforeEach(async () => {
     localStorage.clear();
+    // As a login leaves it; the anonymous visitor's test takes it away.
+    setSessionHint();
     setViewport(1366, 800);
     await i18n.changeLanguage("pt");
   });
