@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { jsonAnswer, startFakeServer } from "./fake-server.js";
 
 /** A request the fake received, as the test wants to check it. */
 export interface AsaasCall {
@@ -42,13 +41,6 @@ export interface AsaasWebhookPayload {
 export const FAKE_QR_IMAGE =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  return text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
-}
-
 /**
  * A small HTTP server speaking the part of Asaas's REST API v3 the product uses:
  * customers (list by externalReference, create), Pix payments and their QR code,
@@ -74,32 +66,29 @@ export async function startFakeAsaas(expectedToken: string): Promise<FakeAsaas> 
     });
   }
 
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://fake");
+  const server = await startFakeServer(async (request) => {
+    const { method, path, query, search } = request;
     const token = request.headers.access_token as string | undefined;
-    const body = await readJson(request);
-    calls.push({ method: request.method ?? "", path: url.pathname + url.search, token, body });
-    const send = (status: number, json: unknown) => {
-      response.writeHead(status, { "content-type": "application/json" });
-      response.end(JSON.stringify(json));
-    };
+    const body = request.json();
+    calls.push({ method, path: path + search, token, body });
+    const send = jsonAnswer;
     if (token !== expectedToken)
       return send(401, {
         errors: [{ code: "invalid_access_token", description: "A chave de API fornecida é inválida" }],
       });
     if (failure !== null) return send(failure, { errors: [{ code: "invalid_action", description: "Falha simulada" }] });
 
-    if (request.method === "GET" && url.pathname === "/v3/customers") {
-      const reference = url.searchParams.get("externalReference");
+    if (method === "GET" && path === "/v3/customers") {
+      const reference = query.get("externalReference");
       const data = [...customers.values()].filter((customer) => customer.externalReference === reference);
       return send(200, { object: "list", hasMore: false, totalCount: data.length, limit: 10, offset: 0, data });
     }
-    if (request.method === "POST" && url.pathname === "/v3/customers") {
+    if (method === "POST" && path === "/v3/customers") {
       const customer = { object: "customer", id: `cus_${randomBytes(6).toString("hex")}`, ...body };
       customers.set(customer.id, customer);
       return send(200, customer);
     }
-    if (request.method === "POST" && url.pathname === "/v3/payments") {
+    if (method === "POST" && path === "/v3/payments") {
       if (!body?.customer || !customers.has(String(body.customer))) {
         return send(400, { errors: [{ code: "invalid_customer", description: "Cliente inválido" }] });
       }
@@ -116,8 +105,8 @@ export async function startFakeAsaas(expectedToken: string): Promise<FakeAsaas> 
       payments.set(payment.id, payment);
       return send(200, payment);
     }
-    const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(url.pathname);
-    if (request.method === "GET" && qr) {
+    const qr = /^\/v3\/payments\/([^/]+)\/pixQrCode$/.exec(path);
+    if (method === "GET" && qr) {
       if (!payments.has(qr[1]!))
         return send(404, { errors: [{ code: "not_found", description: "Cobrança não encontrada" }] });
       return send(200, {
@@ -126,12 +115,10 @@ export async function startFakeAsaas(expectedToken: string): Promise<FakeAsaas> 
         expirationDate: "2099-12-31 23:59:59",
       });
     }
-    send(404, { errors: [{ code: "not_found", description: "Rota não encontrada" }] });
+    return send(404, { errors: [{ code: "not_found", description: "Rota não encontrada" }] });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     calls,
     customers,
     payments,
@@ -153,6 +140,6 @@ export async function startFakeAsaas(expectedToken: string): Promise<FakeAsaas> 
         payment: { ...payment },
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
 }

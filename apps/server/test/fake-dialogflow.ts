@@ -1,6 +1,5 @@
 import { createVerify, generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type FakeAnswer, startFakeServer } from "./fake-server.js";
 
 /**
  * A small HTTP server speaking the two Google calls a Dialogflow ES service account makes, for
@@ -67,12 +66,6 @@ function serviceAccount(projectId: string): { file: ServiceAccountFile; publicKe
       token_uri: "https://oauth2.googleapis.com/token",
     },
   };
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 const GREETINGS = /^(olá|ola|oi|hello|hi|hola)(?=$|[\s!,.?])/i;
@@ -187,27 +180,23 @@ export async function startFakeDialogflow(projectId = "atendo-agent-test", port 
     };
   }
 
-  const server: Server = createServer(async (request, response) => {
-    const text = await readBody(request);
-    const path = new URL(request.url ?? "/", "http://fake").pathname;
+  const server = await startFakeServer(({ method, path, headers, text }): FakeAnswer => {
     let answer: { status: number; body: object };
-    if (request.method === "POST" && path === "/token") {
+    if (method === "POST" && path === "/token") {
       calls.push({ path });
       const form = new URLSearchParams(text);
       answer =
         form.get("grant_type") === "urn:ietf:params:oauth:grant-type:jwt-bearer"
           ? grant(form.get("assertion") ?? "")
           : { status: 400, body: { error: "unsupported_grant_type", error_description: "Invalid grant_type." } };
-    } else if (request.method === "POST") {
-      answer = detectIntent(path, request.headers.authorization, text);
+    } else if (method === "POST") {
+      answer = detectIntent(path, headers.authorization, text);
     } else {
       answer = { status: 404, body: { error: { code: 404, message: "Not found", status: "NOT_FOUND" } } };
     }
-    response.writeHead(answer.status, { "content-type": "application/json; charset=UTF-8" });
-    response.end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { status: answer.status, json: answer.body, headers: { "content-type": "application/json; charset=UTF-8" } };
+  }, port);
+  const url = server.url;
   tokenUrl = `${url}/token`;
   return {
     url,
@@ -218,10 +207,6 @@ export async function startFakeDialogflow(projectId = "atendo-agent-test", port 
     projectId,
     calls,
     fail: (...statuses) => void failures.push(...statuses),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type FakeAnswer, jsonAnswer, startFakeServer } from "./fake-server.js";
 
 /** A chat completion request as the fake received it. */
 export interface ChatCall {
@@ -59,15 +58,9 @@ export const OGG_OPUS = Buffer.concat([
   Buffer.alloc(64),
 ]);
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json", "x-request-id": `req_${Date.now()}` });
-  response.end(JSON.stringify(body));
+/** OpenAI's answers carry a request id, which its client reads. */
+function json(status: number, body: unknown): FakeAnswer {
+  return jsonAnswer(status, body, { "content-type": "application/json", "x-request-id": `req_${Date.now()}` });
 }
 
 /** OpenAI's error body (https://platform.openai.com/docs/guides/error-codes). */
@@ -110,60 +103,44 @@ export async function startFakeAiServices(port = 0): Promise<FakeAiServices> {
   let transcription = "";
   let speechStatus: number | null = null;
 
-  const server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    const path = request.url ?? "";
-    if (request.method === "POST" && path === "/v1/chat/completions") {
-      const call: ChatCall = { authorization: request.headers.authorization, body: JSON.parse(body.toString("utf8")) };
+  const server = await startFakeServer(async (request): Promise<FakeAnswer> => {
+    const { method, headers, raw } = request;
+    // The path with its query, as OpenAI and Azure's routes are matched.
+    const path = request.path + request.search;
+    if (method === "POST" && path === "/v1/chat/completions") {
+      const call: ChatCall = { authorization: headers.authorization, body: JSON.parse(request.text) };
       chats.push(call);
       const behaviour = chatBehaviour(call);
-      if ("status" in behaviour) {
-        json(
-          response,
+      if ("status" in behaviour)
+        return json(
           behaviour.status,
           openAiError(behaviour.code, behaviour.type ?? "invalid_request_error", behaviour.message),
         );
-        return;
-      }
       if ("delayMs" in behaviour) await new Promise((resolve) => setTimeout(resolve, behaviour.delayMs));
-      if (!response.destroyed) json(response, 200, completion(call.body.model, behaviour.reply));
-      return;
+      return json(200, completion(call.body.model, behaviour.reply));
     }
-    if (request.method === "POST" && path === "/v1/audio/transcriptions") {
-      transcriptions.push({
-        authorization: request.headers.authorization,
-        contentType: request.headers["content-type"],
-        body,
-      });
-      json(response, 200, { text: transcription, usage: { type: "duration", seconds: 2 } });
-      return;
+    if (method === "POST" && path === "/v1/audio/transcriptions") {
+      transcriptions.push({ authorization: headers.authorization, contentType: headers["content-type"], body: raw });
+      return json(200, { text: transcription, usage: { type: "duration", seconds: 2 } });
     }
     const speech = /^\/azure\/([^/]+)\/cognitiveservices\/v1$/.exec(path);
-    if (request.method === "POST" && speech) {
-      const header = (name: string) => request.headers[name] as string | undefined;
+    if (method === "POST" && speech) {
+      const header = (name: string) => headers[name] as string | undefined;
       speeches.push({
         path,
         key: header("ocp-apim-subscription-key"),
         contentType: header("content-type"),
         outputFormat: header("x-microsoft-outputformat"),
-        ssml: body.toString("utf8"),
+        ssml: request.text,
       });
-      if (speechStatus !== null) {
-        response.writeHead(speechStatus);
-        response.end();
-        return;
-      }
-      response.writeHead(200, { "content-type": "audio/ogg" });
-      response.end(OGG_OPUS);
-      return;
+      if (speechStatus !== null) return { status: speechStatus };
+      return { status: 200, body: OGG_OPUS, headers: { "content-type": "audio/ogg" } };
     }
-    json(response, 404, openAiError("unknown_url", "invalid_request_error", `Unknown request URL: ${path}`));
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return json(404, openAiError("unknown_url", "invalid_request_error", `Unknown request URL: ${path}`));
+  }, port);
   return {
-    openAiUrl: `${base}/v1`,
-    speechUrl: `${base}/azure/{region}`,
+    openAiUrl: `${server.url}/v1`,
+    speechUrl: `${server.url}/azure/{region}`,
     chats,
     transcriptions,
     speeches,
@@ -176,10 +153,6 @@ export async function startFakeAiServices(port = 0): Promise<FakeAiServices> {
     failSpeech(status) {
       speechStatus = status;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }

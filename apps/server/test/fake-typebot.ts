@@ -1,34 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type FakeAnswer, jsonAnswer, startFakeServer } from "./fake-server.js";
 
 /*
  * A small Typebot server speaking its chat API's real JSON (startChat, continueChat, sessions
  * that end and then answer 404, Typebot's error bodies), running one scripted bot: what the
  * runtime's tests, the integration dialog's test (testSession) and the browser tests talk to.
  */
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  response.end(JSON.stringify(body));
-}
-
-async function listen(server: Server, port = 0): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const close = (server: Server) => () =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** A 1x1 PNG, as a Typebot image bubble's URL would serve. */
 export const PNG = Buffer.from(
@@ -84,30 +61,25 @@ export async function startFakeTypebot(slug = "atendo-bot", port = 0): Promise<F
   const sessions: FakeTypebot["sessions"] = new Map();
   const failures: number[] = [];
   let url = "";
-  const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
-    const path = new URL(request.url ?? "/", "http://fake").pathname;
-    if (request.method === "GET" && path === "/media/logo.png") {
-      response.writeHead(200, { "content-type": "image/png", "content-length": PNG.length });
-      response.end(PNG);
-      return;
-    }
-    const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+  const server = await startFakeServer(({ method, path, json }): FakeAnswer => {
+    if (method === "GET" && path === "/media/logo.png")
+      return { status: 200, body: PNG, headers: { "content-type": "image/png", "content-length": PNG.length } };
+    const body = json() ?? {};
     calls.push({ path, body });
     const failure = failures.shift();
     if (failure !== undefined)
-      return json(response, failure, {
+      return jsonAnswer(failure, {
         message: failure === 429 ? "Too many requests" : "Internal server error",
         code: failure === 429 ? "TOO_MANY_REQUESTS" : "INTERNAL_SERVER_ERROR",
       });
     const start = /^\/api\/v1\/typebots\/([^/]+)\/startChat$/.exec(path);
-    if (request.method === "POST" && start) {
+    if (method === "POST" && start) {
       if (decodeURIComponent(start[1]!) !== slug)
-        return json(response, 404, { message: "Typebot not found", code: "NOT_FOUND" });
+        return jsonAnswer(404, { message: "Typebot not found", code: "NOT_FOUND" });
       const variables = (body.prefilledVariables ?? {}) as Record<string, unknown>;
       const sessionId = `sess_${randomBytes(10).toString("hex")}`;
       sessions.set(sessionId, "choice");
-      return json(response, 200, {
+      return jsonAnswer(200, {
         sessionId,
         resultId: randomUUID(),
         typebot: { id: "bot1", version: "6", theme: {}, settings: {} },
@@ -122,31 +94,31 @@ export async function startFakeTypebot(slug = "atendo-bot", port = 0): Promise<F
       });
     }
     const next = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(path);
-    if (request.method === "POST" && next) {
+    if (method === "POST" && next) {
       const sessionId = decodeURIComponent(next[1]!);
       const at = sessions.get(sessionId);
-      if (!at) return json(response, 404, { message: "Session not found.", code: "NOT_FOUND" });
+      if (!at) return jsonAnswer(404, { message: "Session not found.", code: "NOT_FOUND" });
       const message = body.message;
       const text = typeof message === "string" ? message : String((message as { text?: unknown })?.text ?? "");
       if (at === "choice") {
         if (text === "Vendas") {
           sessions.set(sessionId, "name");
-          return json(response, 200, {
+          return jsonAnswer(200, {
             messages: [textBubble([{ text: "Qual é o seu nome?" }])],
             input: { id: "name-block", type: "text input", options: { labels: { placeholder: "Nome" } } },
           });
         }
         if (text === "Suporte") {
           sessions.delete(sessionId);
-          return json(response, 200, { messages: [textBubble([{ text: "Suporte: ligue 0800." }])] });
+          return jsonAnswer(200, { messages: [textBubble([{ text: "Suporte: ligue 0800." }])] });
         }
-        return json(response, 200, { messages: [], input: choiceInput });
+        return jsonAnswer(200, { messages: [], input: choiceInput });
       }
       sessions.delete(sessionId);
-      return json(response, 200, { messages: [textBubble([{ text: `Obrigado, ${text}!` }])] });
+      return jsonAnswer(200, { messages: [textBubble([{ text: `Obrigado, ${text}!` }])] });
     }
-    json(response, 404, { message: "Not found", code: "NOT_FOUND" });
-  });
-  url = await listen(server, port);
-  return { url, slug, calls, sessions, fail: (...statuses) => void failures.push(...statuses), close: close(server) };
+    return jsonAnswer(404, { message: "Not found", code: "NOT_FOUND" });
+  }, port);
+  url = server.url;
+  return { url, slug, calls, sessions, fail: (...statuses) => void failures.push(...statuses), close: server.close };
 }

@@ -1,36 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders } from "node:http";
+import { jsonAnswer, startFakeServer } from "./fake-server.js";
 
 /*
  * A webhook receiver for the n8n and webhook integrations' tests: it records each delivery's raw
  * body and headers and answers the statuses the test scripts.
  */
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  response.end(JSON.stringify(body));
-}
-
-async function listen(server: Server, port = 0): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const close = (server: Server) => () =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 export interface ReceivedDelivery {
   at: number;
-  headers: IncomingMessage["headers"];
+  headers: IncomingHttpHeaders;
   raw: string;
   status: number;
 }
@@ -46,17 +24,15 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(path = "/webhook/atendo-c0ffee"): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   const scripted: number[] = [];
-  const server = createServer(async (request, response) => {
-    const raw = await readBody(request);
-    const status = new URL(request.url ?? "/", "http://fake").pathname === path ? (scripted.shift() ?? 200) : 404;
-    received.push({ at: Date.now(), headers: request.headers, raw, status });
-    json(response, status, status === 200 ? { message: "Workflow was started" } : { message: "error" });
+  const server = await startFakeServer((request) => {
+    const status = request.path === path ? (scripted.shift() ?? 200) : 404;
+    received.push({ at: Date.now(), headers: request.headers, raw: request.text, status });
+    return jsonAnswer(status, status === 200 ? { message: "Workflow was started" } : { message: "error" });
   });
-  const base = await listen(server);
   return {
-    url: `${base}${path}`,
+    url: `${server.url}${path}`,
     received,
     answer: (...statuses) => void scripted.push(...statuses),
-    close: close(server),
+    close: server.close,
   };
 }
