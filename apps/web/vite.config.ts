@@ -78,6 +78,10 @@ export function localeBundles(): Plugin {
   };
 }
 
+/** React, the styling engine under MUI, the router, translations, queries and toasts: needed by every screen. */
+const FRAMEWORK_MODULES =
+  /node_modules[\\/](react|react-dom|scheduler|@emotion|@mui[\\/](system|utils|styled-engine|private-theming)|react-is|hoist-non-react-statics|stylis|clsx|@babel[\\/]runtime|react-router|react-router-dom|i18next|react-i18next|@tanstack|react-toastify|use-sync-external-store)[\\/]/;
+
 export default defineConfig({
   root,
   plugins: [react(), localeBundles()],
@@ -87,6 +91,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     // dist/.vite/manifest.json: which chunks each page needs (bench/bundle.bench.ts reads it).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries every screen runs on, in one chunk. Left to the automatic splitting, they
+          // were cut into many small chunks by the sets of lazy pages sharing them, each compressed
+          // on its own (login + /tickets 302.0 KB gzip in 36 chunks, 297.5 KB in 21 with this group).
+          // MUI's components stay out: one chunk of them all would bring every page's to the first.
+          groups: [{ name: "framework", test: FRAMEWORK_MODULES }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
