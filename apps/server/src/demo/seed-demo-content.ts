@@ -78,9 +78,10 @@ export async function enqueueDemoSchedule(
 }
 
 /**
- * Help entries are the platform's (the super admin's helps tab). The video
- * code is left for the platform to fill with its own YouTube videos: a code
- * that does not exist would show a broken player.
+ * Help entries are the platform's (the super admin's helps tab). The demo's are written guides,
+ * without a video on purpose: a code that cannot be checked offline would be a placeholder, and
+ * the help page shows an entry without a video as its text (see docs/decisions.md). The platform
+ * adds its own YouTube codes in the helps tab.
  */
 async function seedHelps(tx: Executor): Promise<void> {
   await tx.insert(helps).values([

@@ -1,11 +1,11 @@
 const pt = {
   helps: {
     title: "Central de ajuda",
-    subtitle: "Vídeos que explicam como usar cada recurso",
+    subtitle: "Vídeos e guias que explicam como usar cada recurso",
     empty: "Nenhum vídeo de ajuda disponível no momento.",
     loadError: "Não foi possível carregar os vídeos de ajuda.",
     play: "Assistir: {{title}}",
-    noVideo: "Vídeo indisponível",
+    guide: "Guia em texto",
     playerTitle: "Reprodutor de vídeo",
   },
 };
@@ -13,11 +13,11 @@ const pt = {
 const en: typeof pt = {
   helps: {
     title: "Help center",
-    subtitle: "Videos that explain how to use each feature",
+    subtitle: "Videos and guides that explain how to use each feature",
     empty: "No help videos available right now.",
     loadError: "Could not load the help videos.",
     play: "Watch: {{title}}",
-    noVideo: "Video unavailable",
+    guide: "Written guide",
     playerTitle: "Video player",
   },
 };
@@ -25,11 +25,11 @@ const en: typeof pt = {
 const es: typeof pt = {
   helps: {
     title: "Centro de ayuda",
-    subtitle: "Videos que explican cómo usar cada recurso",
+    subtitle: "Videos y guías que explican cómo usar cada recurso",
     empty: "No hay videos de ayuda disponibles en este momento.",
     loadError: "No fue posible cargar los videos de ayuda.",
     play: "Ver: {{title}}",
-    noVideo: "Video no disponible",
+    guide: "Guía escrita",
     playerTitle: "Reproductor de video",
   },
 };
