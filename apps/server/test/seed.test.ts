@@ -138,4 +138,32 @@ describe("demo seed", () => {
     expect(chats.records[0].users).toHaveLength(3);
     expect(chats.unreadChats).toBe(1);
   });
+
+  it("pairs the simulator and, once the connection starts, its customers' messages open pending tickets", async () => {
+    const [connection] = await env.db.select().from(whatsapps);
+    // What the server does when it starts listening (onReady); this harness was ready before the seed.
+    await env.ctx.sessions!.start(connection!.id);
+    const admin = await loginHeaders(DEMO_LOGINS.admin);
+    const deadline = Date.now() + 20_000;
+    let tickets: { status: string; contact: { name: string }; lastMessage: string }[] = [];
+    while (Date.now() < deadline) {
+      const response = await env.app.inject({ url: "/tickets?status=pending&showAll=true", headers: admin });
+      expect(response.statusCode, response.body).toBe(200);
+      tickets = response.json().tickets;
+      if (tickets.length >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(tickets.map((ticket) => ticket.contact.name).sort()).toEqual([
+      "Carlos Lima",
+      DEMO_CUSTOMER.name,
+      "Mariana Souza",
+    ]);
+    const [status] = await env.db
+      .select({ status: whatsapps.status })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, connection!.id));
+    expect(status!.status).toBe("CONNECTED");
+    const mariana = tickets.find((ticket) => ticket.contact.name === "Mariana Souza")!;
+    expect(mariana.lastMessage).toBeTruthy();
+  });
 });

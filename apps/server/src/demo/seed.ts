@@ -1,8 +1,10 @@
 import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
+import { newProviderId, virtualNumber } from "../channels/simulator/simulator.provider.js";
+import { insertInbound, pairDevice } from "../channels/simulator/simulator.repository.js";
 import type { AppContext } from "../context.js";
-import type { Database } from "../db/client.js";
+import type { Database, Executor } from "../db/client.js";
 import {
   companies,
   plans,
@@ -14,7 +16,7 @@ import {
   whatsapps,
 } from "../db/schema/index.js";
 import { randomToken } from "../modules/auth/tokens.js";
-import { enqueueDemoSchedule, seedDemoContent } from "./seed-demo-content.js";
+import { DEMO_CUSTOMER, enqueueDemoSchedule, seedDemoContent } from "./seed-demo-content.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
 export const DEMO_LOGINS = {
@@ -120,6 +122,7 @@ export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Pr
     await tx
       .insert(whatsappQueues)
       .values(demoQueues.map((queue) => ({ companyId, whatsappId: connection!.id, queueId: queue.id })));
+    await seedDemoInbox(tx, connection!.id);
     const idOf = (email: string) => inserted.find((user) => user.email === email)!.id;
     return seedDemoContent(tx, {
       companyId,
@@ -132,6 +135,48 @@ export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Pr
   if (!schedule) return false;
   await enqueueDemoSchedule(db, deps, schedule);
   return true;
+}
+
+const MINUTE = 60_000;
+
+/** What the demo's customers wrote just before the first visit, oldest first. */
+const DEMO_INBOX = [
+  { ...DEMO_CUSTOMER, body: "Olá! Qual é o horário de atendimento de vocês?", minutesAgo: 12 },
+  {
+    name: "Mariana Souza",
+    number: "5511988887771",
+    body: "Oi, meu pedido 4521 ainda não chegou. Podem verificar?",
+    minutesAgo: 7,
+  },
+  {
+    name: "Carlos Lima",
+    number: "5511977776662",
+    body: "Bom dia! Preciso da segunda via do boleto deste mês.",
+    minutesAgo: 3,
+  },
+];
+
+/**
+ * The demo's simulated phone is paired, and its customers' messages wait on the simulated network:
+ * when the server starts the connection it comes up CONNECTED and receives them through the
+ * ingestion every provider uses (tickets, contacts, the chatbot's greeting), so Atendimentos and
+ * the Kanban have conversations on the first visit. Only rows of the simulator's own tables are
+ * written here; no job is enqueued inside the seed's transaction (see enqueueDemoSchedule).
+ */
+async function seedDemoInbox(tx: Executor, connectionId: number, now = Date.now()): Promise<void> {
+  await pairDevice(tx, connectionId, virtualNumber(connectionId));
+  for (const customer of DEMO_INBOX) {
+    await insertInbound(tx, {
+      whatsappId: connectionId,
+      providerId: newProviderId(),
+      payload: {
+        from: customer.number,
+        name: customer.name,
+        body: customer.body,
+        timestamp: now - customer.minutesAgo * MINUTE,
+      },
+    });
+  }
 }
 
 /**
