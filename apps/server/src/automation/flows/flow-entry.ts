@@ -1,8 +1,7 @@
 import { findPhraseCampaign } from "../../modules/flows/flows.repository.js";
-import { findMessage } from "../../modules/messages/messages.repository.js";
 import { findWhatsapp } from "../../modules/whatsapps/whatsapps.repository.js";
 import { type FlowDeps, runInbound, startFlow, ticketAutomated } from "./flow-run.js";
-import { ticketWithActiveRun } from "./flow-runs.repository.js";
+import { flowStepFacts } from "./flow-runs.repository.js";
 
 /**
  * The flow's part of an inbound message's step (automation/inbound-step.ts). A ticket with an
@@ -18,25 +17,26 @@ export async function flowStep(
   step: { companyId: number; ticketId: number; messageId: number; flowEntry?: boolean; opened?: boolean },
 ): Promise<boolean> {
   const { companyId, ticketId, messageId } = step;
-  const found = await ticketWithActiveRun(deps.db, companyId, ticketId);
+  const found = await flowStepFacts(deps.db, companyId, ticketId, messageId);
   if (!found) return false;
-  const { ticket, run } = found;
+  const { ticket, run, message } = found;
   if (!run && !step.flowEntry) return false;
+  const contact = found.contact ?? undefined;
   try {
     if (run) {
-      await runInbound(deps, run, ticket, messageId);
+      await runInbound(deps, run, ticket, messageId, 1, found);
       return true;
     }
     if (!ticketAutomated(ticket)) return false;
-    const message = await findMessage(deps.db, companyId, messageId);
     if (!message || message.fromMe || message.mediaType === "call_log") return false;
     const whatsappId = ticket.whatsappId!;
     const campaign = await findPhraseCampaign(deps.db, companyId, whatsappId, message.body);
-    if (campaign) return await startFlow(deps, { ticket, flowId: campaign.flowId, trigger: "phrase", messageId });
+    if (campaign)
+      return await startFlow(deps, { ticket, flowId: campaign.flowId, trigger: "phrase", messageId, contact });
     if (!step.opened) return false;
     const welcome = (await findWhatsapp(deps.db, companyId, whatsappId))?.flowIdNotPhrase;
     if (!welcome) return false;
-    return await startFlow(deps, { ticket, flowId: welcome, trigger: "welcome", messageId });
+    return await startFlow(deps, { ticket, flowId: welcome, trigger: "welcome", messageId, contact });
   } catch (error) {
     // The message is stored whatever happens here; the run stays where it was for the next one.
     deps.log.error({ err: error, ticketId }, "flow step failed");

@@ -228,6 +228,29 @@ describe("flow engine over the simulator", () => {
     await joao.say("Olá?", 0);
   });
 
+  it("applies a flow saved while a run waits from its next step, and an inactive flow stops it", async () => {
+    const s = await setup((queueId) => salesFlow(queueId));
+    await s.campaign("quero comprar");
+    const joao = customer(s.connectionIds[0]!);
+    expect(await joao.say("quero comprar", 2)).toEqual(["Olá João!", menuText]);
+    // The steps keep parsed documents by the row's version: a save, even one that leaves
+    // updated_at as it was, is read again.
+    const edited = salesFlow(s.queue.id);
+    const ask = edited.nodes.find((node) => node.id === "ask")!;
+    ask.data = { typebotIntegration: { message: "Como você se chama?", answerKey: "nome" } };
+    await env.db
+      .update(flows)
+      .set({ flow: edited, updatedAt: sql`${flows.updatedAt}` })
+      .where(eq(flows.id, s.flow.id));
+    expect(await joao.say("1")).toEqual(["Como você se chama?"]);
+
+    const ana = customer(s.connectionIds[0]!, "Ana Souza");
+    expect(await ana.say("quero comprar", 2)).toEqual(["Olá Ana!", menuText]);
+    await env.db.update(flows).set({ active: false }).where(eq(flows.id, s.flow.id));
+    await ana.say("1", 0);
+    expect(await waitFor(ana.run, (run) => run?.status === "ended")).toMatchObject({ endedReason: "flowInactive" });
+  });
+
   it("ends where an option has no edge, and at a ticket node whose queue is not the company's", async () => {
     const stranger = await newTenant(env);
     const foreignQueue = await newQueue(env.db, stranger.company.id, { name: "Alheia" });

@@ -5,8 +5,12 @@ import type { FlowRunEnd, FlowRunTrigger } from "../../db/schema/index.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
 import { type ContactRow, findContact } from "../../modules/contacts/contacts.repository.js";
-import { type FlowRow, findFlow } from "../../modules/flows/flows.repository.js";
-import { findMessage, messageIdByProviderId } from "../../modules/messages/messages.repository.js";
+import {
+  findMessage,
+  findSendingConnection,
+  type MessageRow,
+  messageIdByProviderId,
+} from "../../modules/messages/messages.repository.js";
 import { type OutgoingMessage, sendTicketMessage } from "../../modules/messages/send.js";
 import { findQueue } from "../../modules/queues/queues.repository.js";
 import { emitTicketChange } from "../../modules/tickets/tickets.events.js";
@@ -17,6 +21,7 @@ import {
   updateTicketRow,
 } from "../../modules/tickets/tickets.repository.js";
 import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
+import type { WhatsappRow } from "../../modules/whatsapps/whatsapps.repository.js";
 import { HANDOFF_SERVICES, type HandoffNode, type HandoffOutcome } from "./flow-handoff.js";
 import {
   answerNode,
@@ -34,6 +39,8 @@ import {
   endRun,
   endTicketRun,
   type FlowRunRow,
+  type FlowState,
+  findFlowVersioned,
   findRun,
   insertRun,
   moveRun,
@@ -71,6 +78,57 @@ interface Walk {
   attempt: number;
   /** The customer's message the next transition answers, if any (a retry answers it again). */
   answering: number | null;
+  /** The ticket's contact and sending connection, read once per step for all its sends. */
+  sending: { contact: ContactRow | undefined; connection?: WhatsappRow | undefined };
+}
+
+/** What the step already read with its ticket (flowStepFacts), so the walk does not read it again. */
+export interface StepRead {
+  message: MessageRow | null;
+  contact: ContactRow | null;
+  flow: FlowState | null;
+}
+
+type ParsedFlow = ReturnType<typeof FlowContent.safeParse>;
+
+/**
+ * Parsed flow documents by flow id, each with the version it was read at (flowStepFacts): a
+ * step whose flow row still has that version uses it, so a flow saved meanwhile (in any
+ * process) is read again. Bounded: the least recently used are dropped.
+ */
+const documents = new Map<number, { version: string; parsed: ParsedFlow }>();
+const DOCUMENTS_KEPT = 200;
+
+function rememberDocument(flowId: number, version: string, parsed: ParsedFlow): void {
+  documents.delete(flowId);
+  documents.set(flowId, { version, parsed });
+  if (documents.size > DOCUMENTS_KEPT) documents.delete(documents.keys().next().value!);
+}
+
+/**
+ * The flow's document as stored now: from the cache when `state` (read this step) names the
+ * version it holds, else read. Undefined when the flow is gone, `active` false when it is off.
+ */
+async function flowOf(
+  deps: FlowDeps,
+  companyId: number,
+  flowId: number,
+  state?: FlowState | null,
+): Promise<{ active: boolean; parsed: ParsedFlow | undefined } | undefined> {
+  if (state === null) return undefined;
+  if (state) {
+    if (!state.active) return { active: false, parsed: undefined };
+    const cached = documents.get(flowId);
+    if (cached?.version === state.version) {
+      rememberDocument(flowId, cached.version, cached.parsed);
+      return { active: true, parsed: cached.parsed };
+    }
+  }
+  const found = await findFlowVersioned(deps.db, companyId, flowId);
+  if (!found) return undefined;
+  const parsed = FlowContent.safeParse(found.row.flow ?? { nodes: [], connections: [] });
+  rememberDocument(flowId, found.version, parsed);
+  return { active: found.row.active, parsed };
 }
 
 /** Whether the ticket is still the bot's: an attendant who takes it stops its flow. */
@@ -87,25 +145,32 @@ const view = (run: FlowRunRow): RunView => ({ id: run.id, seq: run.seq, part: ru
  */
 export async function startFlow(
   deps: FlowDeps,
-  start: { ticket: TicketRow; flowId: number; trigger: FlowRunTrigger; messageId: number | null },
+  start: {
+    ticket: TicketRow;
+    flowId: number;
+    trigger: FlowRunTrigger;
+    messageId: number | null;
+    /** The ticket's contact, when the caller read it already. */
+    contact?: ContactRow | undefined;
+  },
 ): Promise<boolean> {
   const { ticket } = start;
-  const [flowRow, contact] = await Promise.all([
-    findFlow(deps.db, ticket.companyId, start.flowId),
-    findContact(deps.db, ticket.companyId, ticket.contactId),
+  const [flow, contact] = await Promise.all([
+    flowOf(deps, ticket.companyId, start.flowId),
+    start.contact ?? findContact(deps.db, ticket.companyId, ticket.contactId),
   ]);
-  if (!flowRow?.active) return false;
+  if (!flow?.active) return false;
   const run = await insertRun(deps.db, {
     companyId: ticket.companyId,
     ticketId: ticket.id,
-    flowId: flowRow.id,
+    flowId: start.flowId,
     trigger: start.trigger,
     nodeId: FLOW_START_NODE_ID,
     lastMessageId: start.messageId,
   });
   if (!run) return false;
   deps.log.info({ runId: run.id, ticketId: ticket.id, flowId: run.flowId, trigger: run.trigger }, "flow run started");
-  const walk = await openWalk(deps, run, ticket, { flowRow, contact });
+  const walk = await openWalk(deps, run, ticket, { flow, contact });
   if (walk) await advance(walk);
   return true;
 }
@@ -116,7 +181,14 @@ export async function startFlow(
  * run already took (a step repeated after a crash) is not taken twice; a run found between
  * two nodes (a step cut short) is carried on.
  */
-export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: TicketRow, messageId: number, attempt = 1) {
+export async function runInbound(
+  deps: FlowDeps,
+  run: FlowRunRow,
+  ticket: TicketRow,
+  messageId: number,
+  attempt = 1,
+  read?: StepRead,
+) {
   if (!ticketAutomated(ticket)) {
     await stopRun(deps, run, "takenOver");
     return;
@@ -127,13 +199,15 @@ export async function runInbound(deps: FlowDeps, run: FlowRunRow, ticket: Ticket
     return;
   }
   if ((run.lastMessageId !== null && messageId <= run.lastMessageId) || run.wait === "interval") return;
-  const [message, flowRow, contact] = await Promise.all([
-    findMessage(deps.db, run.companyId, messageId),
-    findFlow(deps.db, run.companyId, run.flowId),
-    findContact(deps.db, run.companyId, ticket.contactId),
-  ]);
+  const [message, flow, contact] = read
+    ? [read.message, await flowOf(deps, run.companyId, run.flowId, read.flow), read.contact ?? undefined]
+    : await Promise.all([
+        findMessage(deps.db, run.companyId, messageId),
+        flowOf(deps, run.companyId, run.flowId),
+        findContact(deps.db, run.companyId, ticket.contactId),
+      ]);
   if (!message || message.fromMe || message.mediaType === "call_log") return;
-  const walk = await openWalk(deps, run, ticket, { flowRow, contact });
+  const walk = await openWalk(deps, run, ticket, { flow, contact });
   if (!walk) return;
   const node = findNode(walk.flow, run.nodeId);
   if (!node) {
@@ -227,24 +301,27 @@ async function stopRun(deps: FlowDeps, run: FlowRunRow, reason: FlowRunEnd): Pro
   if (ended) deps.log.info({ runId: run.id, ticketId: run.ticketId, reason }, "flow run ended");
 }
 
-/** The run's saved flow, read at every step: a flow saved meanwhile applies from the next node on. */
+/**
+ * The run's saved flow as stored at this step (flowOf): a flow saved meanwhile applies from the
+ * next node on.
+ */
 async function openWalk(
   deps: FlowDeps,
   run: FlowRunRow,
   ticket: TicketRow,
-  read?: { flowRow: FlowRow | undefined; contact: ContactRow | undefined },
+  read?: { flow: Awaited<ReturnType<typeof flowOf>>; contact: ContactRow | undefined },
 ): Promise<Walk | undefined> {
-  const [flowRow, contact] = read
-    ? [read.flowRow, read.contact]
+  const [found, contact] = read
+    ? [read.flow, read.contact]
     : await Promise.all([
-        findFlow(deps.db, run.companyId, run.flowId),
+        flowOf(deps, run.companyId, run.flowId),
         findContact(deps.db, run.companyId, ticket.contactId),
       ]);
-  if (!flowRow?.active) {
+  if (!found?.active || !found.parsed) {
     await stopRun(deps, run, "flowInactive");
     return undefined;
   }
-  const flow = FlowContent.safeParse(flowRow.flow ?? { nodes: [], connections: [] });
+  const flow = found.parsed;
   if (!flow.success) {
     deps.log.warn({ runId: run.id, flowId: run.flowId, issues: flow.error.issues }, "flow document unreadable");
     await stopRun(deps, run, "invalidFlow");
@@ -259,6 +336,7 @@ async function openWalk(
     budget: STEP_BUDGET,
     attempt: 1,
     answering: null,
+    sending: { contact },
   };
 }
 
@@ -369,6 +447,8 @@ async function sendParts(
   const outgoing = await Promise.all(parts.map((part) => outgoingOf(walk, part)));
   const sendable = outgoing.flatMap((message, index) => (message ? [{ message, index }] : []));
   if (sendable.length === 0) return deps.db.transaction(commit);
+  // Every send of the step goes out on the same connection to the same contact: read them once.
+  walk.sending.connection ??= await findSendingConnection(deps.db, ticket.companyId, ticket.whatsappId);
   let committed: FlowRunRow | undefined;
   for (const [position, { message, index }] of sendable.entries()) {
     const messageId = flowMessageId(run.id, run.seq, index);
@@ -378,7 +458,13 @@ async function sendParts(
     try {
       await sendTicketMessage(
         deps,
-        { id: ticket.id, companyId: ticket.companyId, whatsappId: ticket.whatsappId, contactId: ticket.contactId },
+        {
+          id: ticket.id,
+          companyId: ticket.companyId,
+          whatsappId: ticket.whatsappId,
+          contactId: ticket.contactId,
+          read: walk.sending,
+        },
         {
           ...message,
           automatic: true,

@@ -8,6 +8,7 @@ import { emitNewMessage } from "../tickets/tickets.events.js";
 import { touchTicketWithSent } from "../tickets/tickets.repository.js";
 import { ticketPayload } from "../tickets/tickets.serializers.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
+import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import { takeAck } from "./early-acks.js";
 import {
   advanceMessageAck,
@@ -27,6 +28,11 @@ export interface OutgoingTicket {
   companyId: number;
   whatsappId: number | null;
   contactId: number;
+  /**
+   * The ticket's contact and sending connection (findSendingConnection) when the caller read them
+   * in this step already: a flow's step sends several messages and reads them once.
+   */
+  read?: { contact?: ContactRow | undefined; connection?: WhatsappRow | undefined };
 }
 
 export interface OutgoingMessage {
@@ -79,10 +85,12 @@ export async function sendTicketMessage(
   const text = message.body ?? "";
   if (!message.media && !text.trim()) throw blankBody();
 
-  const whatsapp = await findSendingConnection(deps.db, companyId, ticket.whatsappId);
+  const known = ticket.read;
+  const whatsapp = known?.connection ?? (await findSendingConnection(deps.db, companyId, ticket.whatsappId));
   if (!whatsapp) throw new AppError("ERR_NO_DEF_WAPP_FOUND");
   const provider = connectedProvider(deps, whatsapp);
-  const contact = await findContact(deps.db, companyId, ticket.contactId);
+  const contact =
+    known?.contact?.id === ticket.contactId ? known.contact : await findContact(deps.db, companyId, ticket.contactId);
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND");
 
   const quoted = message.quotedMsgId ? await findMessage(deps.db, companyId, message.quotedMsgId) : undefined;
