@@ -10,6 +10,8 @@ export const mailDir = join(tmpdir(), `atendo-e2e-mail-${port}`);
 /** The fake Asaas that tests/billing.spec.ts starts, and the webhook token both sides share. */
 export const asaasPort = port + 2;
 export const asaasWebhookToken = "e2e-asaas-webhook-token-0123456789";
+/** The fake Graph API (WhatsApp Cloud API) that tests/cloud-api.spec.ts starts. */
+export const cloudApiPort = port + 3;
 /** The fake Dialogflow (Google's token endpoint and detectIntent) that tests/queue-integrations.spec.ts starts. */
 export const dialogflowPort = port + 4;
 /** The fake OpenAI (chat completions) that tests/prompts-ai.spec.ts starts. */
@@ -72,6 +74,7 @@ export default defineConfig({
       DIALOGFLOW_BASE_URL: `http://127.0.0.1:${dialogflowPort}`,
       DIALOGFLOW_TOKEN_URL: `http://127.0.0.1:${dialogflowPort}/token`,
       OPENAI_BASE_URL: `http://127.0.0.1:${openAiPort}/v1`,
+      CLOUD_API_BASE_URL: `http://127.0.0.1:${cloudApiPort}`,
       WEB_DIST: process.env.E2E_WEB_DIST ?? join(import.meta.dirname, "../apps/web/dist"),
     },
   },
