@@ -66,14 +66,39 @@ export const unique = () => Math.random().toString(36).slice(2, 8);
 /**
  * The app's date fields (a role="group" named by its label, one spinbutton per section): types a
  * dd/MM/yyyy or dd/MM/yyyy HH:mm text as a user does, clearing first and then digit by digit.
+ * The field may still be settling (the picker loads in its own chunk, a page sets its default
+ * value after its first render): typing waits until the field holds a whole value, and is done
+ * once more when the typed value did not take, so a value written over it under load does not fail
+ * the test. The value is still asserted.
  */
 export async function typeDate(field: Locator, text: string) {
+  const input = field.locator("input");
+  // A default value (or an empty field) that stays the same for a moment: the field is done loading.
+  await expect(input).toHaveValue(/^(\d{2}\/\d{2}\/\d{4}( \d{2}:\d{2})?)?$/);
+  await expect
+    .poll(async () => {
+      const before = await input.inputValue();
+      await field.page().waitForTimeout(150);
+      return before === (await input.inputValue());
+    })
+    .toBe(true);
+  for (let attempt = 1; ; attempt++) {
+    await typeDigits(field, text);
+    try {
+      await expect(input).toHaveValue(text, { timeout: attempt === 1 ? 3_000 : 10_000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
+  }
+}
+
+async function typeDigits(field: Locator, text: string) {
   const keyboard = field.page().keyboard;
   await field.getByRole("spinbutton").first().click();
   await keyboard.press("ControlOrMeta+A");
   await keyboard.press("Backspace");
   await keyboard.type(text.replace(/\D/g, ""));
-  await expect(field.locator("input")).toHaveValue(text);
 }
 
 /** What a date field shows, as a Date (dd/MM/yyyy HH:mm, local time). */
