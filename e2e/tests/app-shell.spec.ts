@@ -38,3 +38,56 @@ test("at 390 px in English, date fields still read and type dd/MM/yyyy", async (
   await start.getByRole("button", { name: /^Choose date/ }).click();
   await expect(page.getByRole("dialog").getByText("March 2026")).toBeVisible();
 });
+
+test("the list pages' search placeholders show whole at 1366 px in pt, en and es", async ({ page }) => {
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  for (const language of ["pt", "en", "es"]) {
+    await page.evaluate((chosen) => localStorage.setItem("i18nextLng", chosen), language);
+    for (const path of ["/contacts", "/users", "/quick-messages"]) {
+      await page.goto(path);
+      const search = page.getByRole("searchbox");
+      await expect(search).toBeVisible();
+      // The placeholder's width in the input's own font, against the room the input gives its text.
+      const { placeholder, needed, room } = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+        return {
+          placeholder: input.placeholder,
+          needed: context.measureText(input.placeholder).width,
+          room: input.clientWidth - padding,
+        };
+      });
+      expect(needed, `${language} ${path}: "${placeholder}" fits`).toBeLessThanOrEqual(room);
+    }
+  }
+});
+
+test("a browser without a session opens the public pages without a failed refresh (no 401 on the console)", async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") failures.push(message.text());
+  });
+  const refreshes: number[] = [];
+  page.on("response", (response) => {
+    if (response.url().endsWith("/auth/refresh_token")) refreshes.push(response.status());
+  });
+  for (const path of ["/login", "/signup", "/forgetpsw"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  }
+  expect(refreshes).toEqual([]);
+  expect(failures.filter((text) => /401|Unauthorized/.test(text))).toEqual([]);
+
+  // Signed in, a reload still restores the session from the cookie.
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.reload();
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId("greeting")).toBeVisible();
+  expect(refreshes).toEqual([200]);
+});

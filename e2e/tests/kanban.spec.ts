@@ -53,3 +53,38 @@ test("dragging a card to another lane moves the ticket's kanban tag", async ({ p
   await page.reload();
   await expect(page.getByTestId(`kanban-lane-${to.id}`).getByTestId(`kanban-card-${ticket.id}`)).toBeVisible();
 });
+
+test("a company without kanban tags sees the whole 'no kanban tags' notice above the board at 1366 and 390 px", async ({
+  page,
+  request,
+}) => {
+  // A fresh company: the demo's may have kanban tags from other specs.
+  const plans = (await (await request.get("/plans/list")).json()) as { id: number; name: string }[];
+  const email = `kanban-${unique()}@acme.test`;
+  const signup = await request.post("/companies/cadastro", {
+    data: {
+      name: `Kanban ${unique()}`,
+      email,
+      planId: plans.find((plan) => plan.name === "Demo")!.id,
+      password: "secret123",
+    },
+  });
+  expect(signup.status(), await signup.text()).toBe(200);
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await loginThroughForm(page, email, "secret123");
+  await expect(page).toHaveURL(/\/tickets$/);
+
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/kanban");
+    const notice = page.getByTestId("kanban-no-tags");
+    await expect(notice).toContainText("Nenhuma etiqueta de kanban");
+    await expect(notice).toContainText("Marque a opção kanban numa etiqueta para criar uma coluna.");
+    const box = (await notice.boundingBox())!;
+    expect(box.x, `${width}: notice starts on screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${width}: notice ends on screen`).toBeLessThanOrEqual(width);
+    // Above the open lane, not beside it.
+    const lane = (await page.getByRole("region", { name: "Em aberto" }).boundingBox())!;
+    expect(lane.y, `${width}: lane under the notice`).toBeGreaterThanOrEqual(box.y + box.height);
+  }
+});

@@ -142,3 +142,21 @@ test("a company whose plan lacks the external API is told so and sent to / after
   await expect(page.getByRole("heading", { name: "API de mensagens" })).toHaveCount(0);
   await expect(page).toHaveURL(/^http:\/\/[^/]+\/$/);
 });
+
+test("the copy buttons sit beside the curl commands, never over them, at 1366 and 390 px", async ({ page }) => {
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/messages-api");
+    const blocks = page.getByRole("figure").filter({ has: page.getByRole("button") });
+    await expect(blocks.first()).toBeVisible();
+    expect(await blocks.count()).toBeGreaterThanOrEqual(2);
+    for (const block of await blocks.all()) {
+      const code = (await block.locator("pre").boundingBox())!;
+      const button = (await block.getByRole("button").boundingBox())!;
+      expect(button.x, `${width}: the button right of the text`).toBeGreaterThanOrEqual(code.x + code.width);
+      expect(button.x + button.width, `${width}: the button on screen`).toBeLessThanOrEqual(width);
+    }
+  }
+});

@@ -116,3 +116,43 @@ test("a message scheduled from a ticket shows on the calendar and reaches the si
   await page.goto(`/tickets/${ticket.uuid}`);
   await expect(page.getByTestId("messages-list")).toContainText(text);
 });
+
+test("at 390 px a month chip shows its time and the start of the contact's name, clear of its icons", async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, DEMO.admin);
+  // The demo's schedule: Cliente Demo, tomorrow at 10:00.
+  const list = (await (await request.get("/schedules", { headers: admin })).json()) as {
+    schedules: { id: number; sendAt: string; contact: { name: string } }[];
+  };
+  const schedule = list.schedules.find(
+    (item) => item.contact.name === "Cliente Demo" && Date.parse(item.sendAt) > Date.now(),
+  )!;
+  expect(schedule).toBeTruthy();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto("/schedules");
+  const sendAt = new Date(schedule.sendAt);
+  const now = new Date();
+  const monthsAhead = (sendAt.getFullYear() - now.getFullYear()) * 12 + sendAt.getMonth() - now.getMonth();
+  for (let step = 0; step < monthsAhead; step++) await page.getByRole("button", { name: "Próximo" }).click();
+
+  const chip = page.getByTestId(`schedule-event-${schedule.id}`);
+  const time = chip.getByText(`${pad(sendAt.getHours())}:${pad(sendAt.getMinutes())}`, { exact: true });
+  await expect(time).toBeVisible();
+  const name = chip.getByText("Cliente Demo");
+  await expect(name).toBeVisible();
+  const timeBox = (await time.boundingBox())!;
+  const nameBox = (await name.boundingBox())!;
+  // The name has room for a word, not a letter or two.
+  expect(nameBox.width).toBeGreaterThanOrEqual(30);
+  for (const button of await chip.getByRole("button").all()) {
+    const icon = (await button.boundingBox())!;
+    const overlaps = (a: typeof icon, b: typeof icon) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps(icon, timeBox), "an icon over the time").toBe(false);
+    expect(overlaps(icon, nameBox), "an icon over the name").toBe(false);
+  }
+});
