@@ -15,15 +15,14 @@ import {
 } from "../provider.js";
 import {
   advanceOutboundAck,
+  deliverPending,
   findDevice,
   type InboundRow,
   insertOutbound,
   knownCustomers,
   markAcked,
-  markDelivered,
   markOutboundDeleted,
   pairDevice,
-  pendingInbound,
   unpairDevice,
 } from "./simulator.repository.js";
 
@@ -36,9 +35,16 @@ export interface SimulatorOptions {
   batchSize: number;
   /** Delay before the customer's phone reports "delivered" (ack 2). */
   deliveredAfterMs: number;
+  /** Chats whose messages are delivered at the same time (each chat's in order). */
+  chatsAtOnce: number;
 }
 
-export const SIMULATOR_DEFAULTS: SimulatorOptions = { sweepMs: 3000, batchSize: 100, deliveredAfterMs: 300 };
+export const SIMULATOR_DEFAULTS: SimulatorOptions = {
+  sweepMs: 3000,
+  batchSize: 100,
+  deliveredAfterMs: 300,
+  chatsAtOnce: 8,
+};
 
 /** The number a paired simulated phone gets: recognisable and unique per connection. */
 export const virtualNumber = (whatsappId: number) => String(5_500_000_000 + whatsappId);
@@ -225,31 +231,46 @@ export class SimulatorProvider implements ChannelProvider {
     this.kick();
   }
 
-  /** Delivers in order, one at a time; each row is acknowledged only after ingestion resolved. */
+  /**
+   * Delivers each chat's messages in order, one at a time, and up to `chatsAtOnce` chats at once
+   * (as WhatsApp delivers different chats independently). A row is acknowledged only after its
+   * ingestion resolved (the round's acknowledgements in one statement: one lost by a crash is
+   * offered again, and ingestion stores a redelivery once). A chat whose message failed gets
+   * nothing more this round, so its next message cannot overtake it.
+   */
   private async drain(): Promise<void> {
     for (;;) {
       this.again = false;
-      const rows = await pendingInbound(this.deps.db, this.connection.id, this.options.batchSize);
-      await markDelivered(
-        this.deps.db,
-        rows.map((row) => row.id),
-      );
-      let progressed = false;
+      const rows = await deliverPending(this.deps.db, this.connection.id, this.options.batchSize);
+      const chats = new Map<string, InboundRow[]>();
       for (const row of rows) {
-        if (this.state !== "connected") return;
-        try {
-          await this.callbacks.onInbound(toInboundMessage(row));
-          await markAcked(this.deps.db, row.id);
-          progressed = true;
-        } catch (error) {
-          // Left unacknowledged: the next sweep offers it again.
-          this.deps.log.error(
-            { err: error, whatsappId: this.connection.id, providerId: row.providerId },
-            "inbound failed",
-          );
-        }
+        const chat = row.payload.group?.id ?? row.payload.from;
+        chats.set(chat, [...(chats.get(chat) ?? []), row]);
       }
-      if (!progressed || (rows.length < this.options.batchSize && !this.again)) return;
+      const delivered: number[] = [];
+      const queue = [...chats.values()];
+      const lane = async () => {
+        for (let chat = queue.shift(); chat; chat = queue.shift()) {
+          for (const row of chat) {
+            if (this.state !== "connected") return;
+            try {
+              await this.callbacks.onInbound(toInboundMessage(row));
+              delivered.push(row.id);
+            } catch (error) {
+              // Left unacknowledged, with the chat's later messages: the next sweep offers them again.
+              this.deps.log.error(
+                { err: error, whatsappId: this.connection.id, providerId: row.providerId },
+                "inbound failed",
+              );
+              break;
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.options.chatsAtOnce, chats.size) }, lane));
+      await markAcked(this.deps.db, delivered);
+      if (this.state !== "connected") return;
+      if (delivered.length === 0 || (rows.length < this.options.batchSize && !this.again)) return;
     }
   }
 

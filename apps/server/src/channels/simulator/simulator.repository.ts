@@ -39,23 +39,28 @@ export async function insertInbound(
   return row;
 }
 
-/** The oldest unacknowledged messages of one connection, through simulator_inbound_pending_idx. */
-export async function pendingInbound(db: Executor, whatsappId: number, limit: number): Promise<InboundRow[]> {
-  return db
-    .select()
+/**
+ * The oldest unacknowledged messages of one connection (through simulator_inbound_pending_idx),
+ * marked delivered in the same statement, oldest first.
+ */
+export async function deliverPending(db: Executor, whatsappId: number, limit: number): Promise<InboundRow[]> {
+  const oldest = db
+    .select({ id: simulatorInbound.id })
     .from(simulatorInbound)
     .where(and(eq(simulatorInbound.whatsappId, whatsappId), isNull(simulatorInbound.ackedAt)))
     .orderBy(asc(simulatorInbound.id))
     .limit(limit);
+  const rows = await db
+    .update(simulatorInbound)
+    .set({ deliveredAt: new Date() })
+    .where(inArray(simulatorInbound.id, oldest))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function markDelivered(db: Executor, ids: number[]): Promise<void> {
+export async function markAcked(db: Executor, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  await db.update(simulatorInbound).set({ deliveredAt: new Date() }).where(inArray(simulatorInbound.id, ids));
-}
-
-export async function markAcked(db: Executor, id: number): Promise<void> {
-  await db.update(simulatorInbound).set({ ackedAt: new Date() }).where(eq(simulatorInbound.id, id));
+  await db.update(simulatorInbound).set({ ackedAt: new Date() }).where(inArray(simulatorInbound.id, ids));
 }
 
 /** Undefined when the network already holds this message id (a resend of the same message). */
