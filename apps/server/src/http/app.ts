@@ -37,6 +37,7 @@ import { handleInboundCall } from "../modules/calls/calls.js";
 import { registerModules } from "../modules/index.js";
 import { applyAck, applySendFailure, ingestInbound } from "../modules/ingestion/ingest.js";
 import { sendTicketMessage } from "../modules/messages/send.js";
+import { sealPlainPaymentTokens } from "../modules/settings/payment-token.js";
 import { createRealtime } from "../realtime/gateway.js";
 import { createSecrets, secretsKey } from "../secrets/secrets.js";
 import { authenticateToken, createAuthHooks } from "./auth.js";
@@ -126,6 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
       call: (connection, provider, call) => handleInboundCall(ctx, connection, provider, call),
     },
   };
+
+  // A data migration in code (SQL cannot reach the secrets key): tokens stored before they were sealed.
+  const sealedTokens = await sealPlainPaymentTokens(options.db, ctx.secrets);
+  if (sealedTokens > 0) app.log.info({ count: sealedTokens }, "plain payment tokens sealed");
 
   await registerSecurity(app, config);
   await app.register(cookie);

@@ -28,3 +28,22 @@ export async function upsertSetting(db: Executor, companyId: number, key: Settin
     .values({ companyId, key, value })
     .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value, updatedAt: new Date() } });
 }
+
+/** Every company's stored value of one key (a maintenance step over all tenants). */
+export async function listStoredValues(db: Executor, key: SettingKey): Promise<{ id: number; value: string }[]> {
+  return db.select({ id: settings.id, value: settings.value }).from(settings).where(eq(settings.key, key));
+}
+
+/** Replaces a stored value only while it is still the one read; answers whether it did. */
+export async function replaceStoredValue(
+  db: Executor,
+  row: { id: number; value: string },
+  value: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(settings)
+    .set({ value, updatedAt: new Date() })
+    .where(and(eq(settings.id, row.id), eq(settings.value, row.value)))
+    .returning({ id: settings.id });
+  return updated.length > 0;
+}

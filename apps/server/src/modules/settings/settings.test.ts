@@ -2,6 +2,10 @@ import { companyEvent, SETTING_DEFAULTS, SETTING_KEYS } from "@atendo/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newTenant } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
+import { createSecrets } from "../../secrets/secrets.js";
+import { isSealed } from "../../secrets/stored-keys.js";
+import { openPaymentToken } from "./payment-token.js";
+import { getSetting, upsertSetting } from "./settings.repository.js";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -58,18 +62,6 @@ describe("PUT /settings/{key}", () => {
       payload: { value: "disabled" },
     });
     expect(again.json()).toEqual({ key: "userRating", value: "disabled" });
-  });
-
-  it("accepts free text where the key allows it (payment token)", async () => {
-    const { adminHeaders } = await newTenant(env);
-    const response = await env.app.inject({
-      method: "PUT",
-      url: "/settings/asaas",
-      headers: adminHeaders,
-      payload: { value: "$aact_token" },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ key: "asaas", value: "$aact_token" });
   });
 
   it("answers ERR_NO_SETTING_FOUND for an unknown key", async () => {
@@ -149,5 +141,74 @@ describe("drawerStartsOpen (the side menu's start, document 1)", () => {
     expect(sideways.statusCode).toBe(400);
     expect(sideways.json().error).toBe("ERR_VALIDATION");
     expect(await sessionSetting()).toEqual({ key: "drawerStartsOpen", value: "disabled" });
+  });
+});
+
+describe("the payment token (setting asaas)", () => {
+  const TOKEN = "$aact_YTU5YTE0M2M2N2I4MTliNzk0YTI5N2U5MzdjNWZmNDQ6OjAwMDAwMDAwMDAwMDAwMDAwMDA6OiRhYWNoXzRlNTQ";
+  const MASK = `••••${TOKEN.slice(-4)}`;
+  const stored = async (companyId: number) => getSetting(env.db, companyId, "asaas");
+  const put = (headers: Record<string, string>, value: string) =>
+    env.app.inject({ method: "PUT", url: "/settings/asaas", headers, payload: { key: "asaas", value } });
+  const listed = async (headers: Record<string, string>) =>
+    (await env.app.inject({ method: "GET", url: "/settings", headers }))
+      .json()
+      .find((setting: { key: string }) => setting.key === "asaas");
+
+  it("is stored sealed, answered and announced as its mask, and opened only for the provider", async () => {
+    const { company, adminHeaders } = await newTenant(env);
+    const emit = vi.spyOn(env.ctx.realtime, "toCompany");
+    const response = await put(adminHeaders, TOKEN);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ key: "asaas", value: MASK });
+    expect(emit).toHaveBeenCalledWith(company.id, companyEvent.settings(company.id), {
+      action: "update",
+      setting: { key: "asaas", value: MASK },
+    });
+    emit.mockRestore();
+    const row = await stored(company.id);
+    expect(row).not.toContain(TOKEN.slice(6));
+    expect(env.ctx.secrets.open(row)).toBe(TOKEN);
+    expect(await listed(adminHeaders)).toEqual({ key: "asaas", value: MASK });
+    expect(await openPaymentToken(env.ctx, company.id)).toBe(TOKEN);
+  });
+
+  it("keeps the token when its mask is sent back, replaces it with a new one, and an empty value removes it", async () => {
+    const { company, adminHeaders } = await newTenant(env);
+    await put(adminHeaders, TOKEN);
+    const sealed = await stored(company.id);
+    const same = await put(adminHeaders, MASK);
+    expect(same.json()).toEqual({ key: "asaas", value: MASK });
+    expect(await stored(company.id)).toBe(sealed);
+
+    const replaced = await put(adminHeaders, "$aact_another_token_9876");
+    expect(replaced.json()).toEqual({ key: "asaas", value: "••••9876" });
+    expect(await openPaymentToken(env.ctx, company.id)).toBe("$aact_another_token_9876");
+
+    const removed = await put(adminHeaders, "");
+    expect(removed.json()).toEqual({ key: "asaas", value: "" });
+    expect(await stored(company.id)).toBe("");
+    expect(await openPaymentToken(env.ctx, company.id)).toBe("");
+  });
+
+  it("a token sealed under another server key shows as none and is not sent anywhere", async () => {
+    const { company, adminHeaders } = await newTenant(env);
+    const foreign = createSecrets(Buffer.alloc(32, 7)).seal(TOKEN);
+    await upsertSetting(env.db, company.id, "asaas", foreign);
+    expect(await listed(adminHeaders)).toEqual({ key: "asaas", value: "" });
+    expect(await openPaymentToken(env.ctx, company.id)).toBe("");
+  });
+
+  it("a token stored in plain text before tokens were sealed is sealed at the next start", async () => {
+    const { company, adminHeaders } = await newTenant(env);
+    await upsertSetting(env.db, company.id, "asaas", TOKEN);
+    await env.restartApp();
+    const row = await stored(company.id);
+    expect(isSealed(row)).toBe(true);
+    expect(env.ctx.secrets.open(row)).toBe(TOKEN);
+    expect(await listed(adminHeaders)).toEqual({ key: "asaas", value: MASK });
+    // Already sealed: a second start leaves it as it is.
+    await env.restartApp();
+    expect(await stored(company.id)).toBe(row);
   });
 });

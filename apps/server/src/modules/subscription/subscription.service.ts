@@ -15,9 +15,9 @@ import * as companiesRepo from "../companies/companies.repository.js";
 import { renewedDueDate } from "../companies/renewal.js";
 import * as invoicesRepo from "../invoices/invoices.repository.js";
 import { findPlan } from "../plans/plans.repository.js";
-import { getSetting } from "../settings/settings.repository.js";
+import { openPaymentToken } from "../settings/payment-token.js";
 
-type Deps = Pick<AppContext, "db" | "config" | "realtime" | "log">;
+type Deps = Pick<AppContext, "db" | "config" | "realtime" | "log" | "secrets">;
 
 /** Brazil's calendar day decides a Pix charge's due date. */
 const BILLING_TIME_ZONE = "America/Sao_Paulo";
@@ -62,11 +62,11 @@ function laterDay(a: string, b: string): string {
 
 /**
  * The provider is paid into the platform's account: its token is the `asaas`
- * setting of the platform company (settings tab of the super admin).
+ * setting of the platform company (settings tab of the super admin), stored sealed.
  */
 async function paymentProvider(deps: Deps): Promise<PaymentProvider> {
   const platformId = await companiesRepo.platformCompanyId(deps.db);
-  const token = platformId === undefined ? "" : (await getSetting(deps.db, platformId, "asaas")).trim();
+  const token = platformId === undefined ? "" : await openPaymentToken(deps, platformId);
   if (!token) throw new AppError("ERR_PAYMENT_NOT_CONFIGURED");
   return createAsaasProvider({ baseUrl: deps.config.ASAAS_BASE_URL, token });
 }

@@ -6,7 +6,7 @@ import { FAKE_QR_IMAGE, type FakeAsaas, startFakeAsaas } from "../../../test/fak
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { companies, invoices } from "../../db/schema/index.js";
 import { addMonths } from "../companies/renewal.js";
-import { upsertSetting } from "../settings/settings.repository.js";
+import { getSetting, upsertSetting } from "../settings/settings.repository.js";
 
 const ASAAS_TOKEN = "$aact_test_token_0123456789";
 const WEBHOOK_TOKEN = "webhook-token-0123456789abcdef";
@@ -15,14 +15,24 @@ const DAY = 24 * 60 * 60 * 1000;
 let env: TestEnv;
 let fake: FakeAsaas;
 let platformId: number;
+let sealedToken: string;
 
 beforeAll(async () => {
   fake = await startFakeAsaas(ASAAS_TOKEN);
   env = await createTestEnv({ config: { ASAAS_BASE_URL: fake.url, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN } });
-  // The first super admin's company is the platform: its asaas setting is the provider token.
+  // The first super admin's company is the platform: its asaas setting is the provider token,
+  // typed in the settings page (stored sealed; the checkout opens it to call Asaas).
   const platform = await newSuper(env);
   platformId = platform.company.id;
-  await upsertSetting(env.db, platformId, "asaas", ASAAS_TOKEN);
+  const saved = await env.app.inject({
+    method: "PUT",
+    url: "/settings/asaas",
+    headers: platform.headers,
+    payload: { key: "asaas", value: ASAAS_TOKEN },
+  });
+  expect(saved.statusCode).toBe(200);
+  sealedToken = await getSetting(env.db, platformId, "asaas");
+  expect(sealedToken).not.toContain(ASAAS_TOKEN);
 });
 afterAll(async () => {
   await env?.close();
@@ -229,7 +239,7 @@ describe("POST /subscription", () => {
       expect(unconfigured.statusCode).toBe(503);
       expect(unconfigured.json()).toEqual({ error: "ERR_PAYMENT_NOT_CONFIGURED" });
     } finally {
-      await upsertSetting(env.db, platformId, "asaas", ASAAS_TOKEN);
+      await upsertSetting(env.db, platformId, "asaas", sealedToken);
     }
     expect((await invoiceRow(tenant.invoice.id)).providerChargeId).toBeNull();
   });

@@ -150,7 +150,11 @@ function OptionSelect({
   );
 }
 
-/** The payment provider token: saved when the field loses focus (or on Enter). */
+/**
+ * The payment provider token: saved when the field loses focus (or on Enter). The server answers
+ * a stored token as its mask ("••••abcd"): left as it is, nothing is sent; focused, the mask is
+ * selected whole, so typing replaces it rather than appending to it.
+ */
 function TokenField({ value, onSave }: { value: string; onSave: (value: string) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(value);
@@ -175,6 +179,9 @@ function TokenField({ value, onSave }: { value: string; onSave: (value: string) 
       helperText={t("settings.options.helpers.asaas")}
       value={draft}
       onChange={(event) => setDraft(event.target.value)}
+      onFocus={(event) => {
+        if (draft === value && value !== "") event.target.select();
+      }}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === "Enter") {

@@ -49,7 +49,8 @@ const pt = {
         asaas: "Token do provedor de pagamento (Asaas)",
       },
       helpers: {
-        asaas: "Salvo automaticamente ao sair do campo.",
+        asaas:
+          "Guardado criptografado e mostrado pelos últimos caracteres: digite um novo token para trocá-lo, ou apague o campo para removê-lo. Salvo ao sair do campo.",
       },
       values: {
         enabled: "Habilitado",
@@ -258,7 +259,8 @@ const en: typeof pt = {
         asaas: "Payment provider token (Asaas)",
       },
       helpers: {
-        asaas: "Saved automatically when you leave the field.",
+        asaas:
+          "Stored encrypted and shown by its last characters: type a new token to replace it, or clear the field to remove it. Saved when you leave the field.",
       },
       values: {
         enabled: "Enabled",
@@ -467,7 +469,8 @@ const es: typeof pt = {
         asaas: "Token del proveedor de pagos (Asaas)",
       },
       helpers: {
-        asaas: "Se guarda automáticamente al salir del campo.",
+        asaas:
+          "Se guarda cifrado y se muestra por sus últimos caracteres: escriba un token nuevo para cambiarlo, o vacíe el campo para quitarlo. Se guarda al salir del campo.",
       },
       values: {
         enabled: "Habilitado",
