@@ -47,9 +47,15 @@ export const SendTemplateBody = z.object({
 });
 export type SendTemplateBody = z.infer<typeof SendTemplateBody>;
 
-/** "Olá {{1}}" with ["Ana"] → "Olá Ana": what the message list shows of a sent template. */
+/**
+ * "Olá {{1}}" with ["Ana"] → "Olá Ana": what the message list shows of a sent template. A value not
+ * given yet (missing or blank) keeps its placeholder, so a preview shows what is still to fill.
+ */
 export function renderTemplate(body: string, variables: readonly string[]): string {
-  return body.replace(/\{\{(\d+)\}\}/g, (placeholder, index: string) => variables[Number(index) - 1] ?? placeholder);
+  return body.replace(/\{\{(\d+)\}\}/g, (placeholder, index: string) => {
+    const value = variables[Number(index) - 1];
+    return value?.trim() ? value : placeholder;
+  });
 }
 
 /** The number of distinct {{n}} placeholders (the highest n). */
