@@ -106,8 +106,9 @@ describe("WhatsappModal, WhatsApp Cloud API", { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
     const [path, options] = api.post.mock.calls[0]!;
     expect(path).toBe("/whatsapp");
-    expect((options?.body as { provider: string; cloud: unknown }).provider).toBe("cloud");
-    expect((options?.body as { cloud: unknown }).cloud).toEqual({
+    const body = options?.body as { provider: string; cloud: unknown } | undefined;
+    expect(body?.provider).toBe("cloud");
+    expect(body?.cloud).toEqual({
       phoneNumberId: "106540352242922",
       businessAccountId: "102290129340398",
       accessToken: "EAAG-token",
@@ -139,8 +140,8 @@ describe("WhatsappModal, WhatsApp Cloud API", { timeout: 20_000 }, () => {
     // Saved with the secrets left empty: they are not sent, so the stored ones stay.
     fireEvent.click(screen.getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(api.put).toHaveBeenCalledTimes(1));
-    const body = api.put.mock.calls[0]![1]?.body as { cloud: Record<string, unknown> };
-    expect(body.cloud).toEqual({ phoneNumberId: "106540352242922", businessAccountId: "102290129340398" });
+    const body = api.put.mock.calls[0]![1]?.body as { cloud: Record<string, unknown> } | undefined;
+    expect(body?.cloud).toEqual({ phoneNumberId: "106540352242922", businessAccountId: "102290129340398" });
   });
 
   it("shows why Meta refused a disconnected connection", async () => {
