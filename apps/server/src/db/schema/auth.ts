@@ -34,7 +34,7 @@ export const refreshTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The session's id. No foreign key: its cascade would scan this table by family, which has no index. */
+    /** The session's id (no foreign key: a session the cleanup deletes may leave tokens that expire later). */
     family: uuid().notNull(),
     tokenHash: varchar({ length: 64 }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -44,5 +44,8 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash),
     index("refresh_tokens_company_user_idx").on(t.companyId, t.userId),
+    // The daily cleanup's lookups (auth.jobs.ts): tokens long expired, sessions with no token left.
+    index("refresh_tokens_expires_idx").on(t.expiresAt),
+    index("refresh_tokens_family_idx").on(t.family),
   ],
 );

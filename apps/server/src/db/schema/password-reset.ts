@@ -18,5 +18,9 @@ export const passwordResets = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("password_resets_company_user_idx").on(t.companyId, t.userId)],
+  (t) => [
+    index("password_resets_company_user_idx").on(t.companyId, t.userId),
+    // The daily cleanup deletes codes long expired (auth.jobs.ts).
+    index("password_resets_expires_idx").on(t.expiresAt),
+  ],
 );
