@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TemplateChoice } from "./cloud.schemas.js";
 import { Id, IsoDate, ListQuery, name } from "./common.schemas.js";
 import { CAMPAIGN_EDITABLE_LEAD_MS, CAMPAIGN_MESSAGE_VARIANTS, CAMPAIGN_NEW_TAG_LIST } from "./constants.js";
 import { CAMPAIGN_STATUSES, type CampaignStatus } from "./enums.js";
@@ -40,6 +41,11 @@ export const CampaignRecord = z.object({
   mediaName: z.string().nullable(),
   contactList: z.object({ id: z.number(), name: z.string() }).nullable(),
   whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /**
+   * WhatsApp Cloud API connections: the approved template recipients outside the 24-hour window
+   * get (its variables take {{name}}, {{firstName}} and the settings' variables), or null.
+   */
+  template: TemplateChoice.nullable().optional(),
   /** Recipients planned (numbers not known to be off WhatsApp), delivered and refused so far. */
   progress: z.object({ valid: z.number(), delivered: z.number(), failed: z.number() }),
   createdAt: IsoDate,
@@ -59,6 +65,8 @@ export const CampaignShipping = z.object({
   sendAt: IsoDate,
   deliveredAt: IsoDate.nullable(),
   failedAt: IsoDate.nullable(),
+  /** Why the message was refused (an ERR_* code, ERR_OUTSIDE_WINDOW for one the 24-hour window kept out), or null. */
+  error: z.string().nullable().optional(),
 });
 export type CampaignShipping = z.infer<typeof CampaignShipping>;
 
@@ -116,6 +124,8 @@ export const CampaignBody = z.object({
   contactListId: optionalId,
   tagListId: optionalId,
   fileListId: optionalId,
+  /** Cloud API connections only (issue 16): the template for recipients outside the 24-hour window; null for none. */
+  template: TemplateChoice.nullable().optional(),
 });
 export type CampaignBody = z.infer<typeof CampaignBody>;
 export const CampaignUpdateBody = CampaignBody.partial();

@@ -37,7 +37,12 @@ export const TicketSendWindow = z.object({
 });
 export type TicketSendWindow = z.infer<typeof TicketSendWindow>;
 
-export const SendTemplateBody = z.object({
+/**
+ * An approved template chosen to send: its name, Meta's language code and the values of its
+ * body's {{1}}..{{n}} in order. What the composer sends, and what a campaign or a schedule on a
+ * Cloud API connection keeps for recipients outside the 24-hour window.
+ */
+export const TemplateChoice = z.object({
   name: z.string().trim().min(1).max(512),
   language: z.string().trim().min(2).max(15),
   variables: z
@@ -45,6 +50,9 @@ export const SendTemplateBody = z.object({
     .max(TEMPLATE_VARIABLES_MAX)
     .default([]),
 });
+export type TemplateChoice = z.infer<typeof TemplateChoice>;
+
+export const SendTemplateBody = TemplateChoice;
 export type SendTemplateBody = z.infer<typeof SendTemplateBody>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TemplateChoice } from "./cloud.schemas.js";
 import { Id, Instant, IsoDate, ListQuery } from "./common.schemas.js";
 import { SCHEDULE_BODY_MIN } from "./constants.js";
 import { SCHEDULE_STATUSES } from "./enums.js";
@@ -30,6 +31,11 @@ export const Schedule = z.object({
   /** Public URL of the attached image (served under /public/), or null. */
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /**
+   * WhatsApp Cloud API connections: the approved template sent instead of the text when the
+   * contact is outside the 24-hour window at sendAt, or null.
+   */
+  template: TemplateChoice.nullable().optional(),
   contact: z.object({ id: z.number(), name: z.string(), number: z.string(), profilePicUrl: z.string() }),
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: IsoDate,
@@ -62,6 +68,8 @@ const scheduleFields = {
   contactId: Id,
   /** An instant; without an offset, the server's local time ("local datetime" in the spec). A past one is due at once. */
   sendAt: Instant,
+  /** Cloud API connections only (issue 16): sent instead of the text outside the 24-hour window; null for none. */
+  template: TemplateChoice.nullable().optional(),
 };
 
 /**

@@ -1,6 +1,17 @@
-import type { CampaignStatus } from "@atendo/shared";
+import type { CampaignStatus, TemplateChoice } from "@atendo/shared";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { contactListItems, contactLists } from "./contact-lists.js";
@@ -28,6 +39,8 @@ export const campaigns = pgTable(
     fileListId: integer().references(() => fileLists.id, { onDelete: "set null" }),
     mediaPath: text(),
     mediaName: text(),
+    /** Cloud API connections: the approved template for recipients outside the 24-hour window. */
+    template: jsonb().$type<TemplateChoice>(),
     /**
      * The pg-boss job of the dispatch run that holds the campaign: runs take turns through it
      * (campaigns.jobs.ts), and a run whose job pg-boss no longer holds as active gives it up.
@@ -67,6 +80,8 @@ export const campaignShippings = pgTable(
     deliveredAt: timestamp({ withTimezone: true }),
     /** The provider refused this number: not retried. */
     failedAt: timestamp({ withTimezone: true }),
+    /** Why it was refused: the sending path's ERR_* code. */
+    error: varchar({ length: 64 }),
     ...timestamps(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { MediaType } from "@atendo/shared";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -50,5 +51,9 @@ export const messages = pgTable(
     uniqueIndex("messages_whatsapp_provider_unique").on(t.whatsappId, t.providerId),
     index("messages_company_ticket_created_idx").on(t.companyId, t.ticketId, t.createdAt),
     index("messages_company_created_idx").on(t.companyId, t.createdAt),
+    // A customer's last message on a connection (the Cloud API's 24-hour window) in one index probe.
+    index("messages_company_contact_inbound_idx")
+      .on(t.companyId, t.contactId, t.whatsappId, t.createdAt)
+      .where(sql`${t.fromMe} = false`),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import type { TemplateChoice } from "@atendo/shared";
+import { index, integer, jsonb, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { id, timestamps } from "./columns.js";
 import { companyId } from "./companies.js";
 import { contacts } from "./contacts.js";
@@ -29,6 +30,8 @@ export const schedules = pgTable(
     sendVersion: integer().notNull().default(0),
     mediaPath: text(),
     mediaName: text(),
+    /** Cloud API connections: the approved template sent instead of the body outside the 24-hour window. */
+    template: jsonb().$type<TemplateChoice>(),
     ...timestamps(),
   },
   (t) => [index("schedules_company_send_idx").on(t.companyId, t.sendAt)],
