@@ -12,6 +12,9 @@ export const TICKETS_PAGE_SIZE = 40;
 /** The default rating request when the connection has no ratingMessage. */
 export const DEFAULT_RATING_MESSAGE = "Por favor, avalie nosso atendimento de 1 a 3";
 
+/** A ticket list cursor: the last row's updatedAt in microseconds since the epoch, "_", its id. */
+export const TICKETS_CURSOR = /^\d{1,19}_\d{1,10}$/;
+
 const NamedRef = z.object({ id: z.number(), name: z.string() });
 
 /** Document 1 section 3, Ticket. */
@@ -47,7 +50,16 @@ export const Ticket = z.object({
 });
 export type Ticket = z.infer<typeof Ticket>;
 
-export const TicketsPage = z.object({ tickets: z.array(Ticket), count: z.number(), hasMore: z.boolean() });
+export const TicketsPage = z.object({
+  tickets: z.array(Ticket),
+  count: z.number(),
+  hasMore: z.boolean(),
+  /**
+   * Where the next page starts when there is one (pass it as `cursor`), else null. Paging by cursor
+   * skips no ticket when one leaves or joins the list between two pages, as offsets do.
+   */
+  nextCursor: z.string().nullable().optional(),
+});
 export type TicketsPage = z.infer<typeof TicketsPage>;
 
 /** A JSON array of ids in a query string (`tags=[1,2]`); a repeated or comma-separated value also works. */
@@ -76,6 +88,8 @@ const flag = z
 export const TicketsListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(""),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  /** A previous page's nextCursor: the page after it (pageNumber is then not read). */
+  cursor: z.string().regex(TICKETS_CURSOR, "invalidCursor").optional(),
   tags: idList,
   users: idList,
   queueIds: idList,

@@ -76,7 +76,15 @@ function listShows(viewer: ViewerOperands, ticket: TicketOperands, showAll: bool
 /** What a list knows of its viewer: the session. Their queues and allTicket flag are read in the same statement. */
 export type SessionViewer = Pick<TicketViewer, "id" | "profile" | "super">;
 
-function sessionViewer(companyId: number, viewer: SessionViewer): ViewerOperands {
+/**
+ * The session as operands: the company and the viewer's id may be values or SQL (a prepared
+ * statement's placeholders, so one statement text serves every viewer of a kind).
+ */
+export interface SessionViewerOperands extends Pick<SessionViewer, "profile" | "super"> {
+  id: Operand<number>;
+}
+
+function sessionViewer(companyId: Operand<number>, viewer: SessionViewerOperands): ViewerOperands {
   return {
     id: viewer.id,
     admin: isAdmin(viewer),
@@ -105,7 +113,11 @@ function userRowViewer(companyId: number): ViewerOperands {
  * The `tickets` rows a list (GET /tickets, its search, the kanban) shows the
  * viewer: listShowsTicket. Undefined when it shows every row (an admin's show-all).
  */
-export function listedTicketsSql(companyId: number, viewer: SessionViewer, showAll: boolean): SQL | undefined {
+export function listedTicketsSql(
+  companyId: Operand<number>,
+  viewer: SessionViewerOperands,
+  showAll: boolean,
+): SQL | undefined {
   const term = listShows(sessionViewer(companyId, viewer), ticketColumns, showAll);
   if (term === true) return undefined;
   return term === false ? sql`false` : term;
@@ -126,7 +138,8 @@ export function ticketViewersSql(companyId: number, ticket: TicketVisibilityFact
  * queue yet, so a ticket still in the chatbot never vanishes from every filtered
  * list. Shared by the list and the kanban so that both show the same tickets.
  */
-export function selectedQueuesSql(queueIds: readonly number[] | undefined): SQL | undefined {
+export function selectedQueuesSql(queueIds: readonly number[] | SQL | undefined): SQL | undefined {
+  if (queueIds instanceof SQL) return or(sql`${tickets.queueId} = any(${queueIds})`, isNull(tickets.queueId));
   if (!queueIds || queueIds.length === 0) return undefined;
   return or(inArray(tickets.queueId, [...queueIds]), isNull(tickets.queueId));
 }

@@ -1,4 +1,5 @@
-import type { TicketStatus } from "@atendo/shared";
+import { createHash } from "node:crypto";
+import { isAdmin, type TicketStatus } from "@atendo/shared";
 import {
   type AnyColumn,
   and,
@@ -7,7 +8,6 @@ import {
   getTableColumns,
   getTableName,
   gt,
-  gte,
   inArray,
   isNull,
   lt,
@@ -111,34 +111,100 @@ export interface TicketListFilters {
   showAll: boolean;
 }
 
-function listConditions(companyId: number, filters: TicketListFilters): SQL {
+/**
+ * A search looks at the tickets of the newest SEARCH_MESSAGE_CANDIDATES messages that match (and
+ * every ticket of a matching contact), not at all of them: the work of a common word stays bounded,
+ * and the count it answers is that of this candidate set (docs/decisions.md, ticket search).
+ */
+export const SEARCH_MESSAGE_CANDIDATES = 500;
+
+/** Where a page starts: an offset (pageNumber), or after the row a cursor names. */
+export type TicketPageStart = { limit: number; offset: number } | { limit: number; cursor: TicketCursor };
+
+/** The last row of a page: its updated_at in microseconds since the epoch (a Date would cut them) and its id. */
+export interface TicketCursor {
+  updatedAtMicros: string;
+  id: number;
+}
+
+/** A statement's shape: the filters present, not their values. One prepared statement serves each shape. */
+function listShape(filters: TicketListFilters, page: TicketPageStart): string {
+  return [
+    isAdmin(filters.viewer) ? "admin" : "user",
+    filters.showAll ? "all" : "",
+    filters.status ? "status" : "",
+    filters.tagIds?.length ? "tags" : "",
+    filters.userIds?.length ? "users" : "",
+    filters.queueIds?.length ? "queues" : "",
+    filters.createdFrom ? "created" : "",
+    filters.updatedFrom ? "updated" : "",
+    filters.withUnreadMessages ? "unread" : "",
+    filters.search ? "search" : "",
+    "cursor" in page ? "cursor" : "",
+  ].join(",");
+}
+
+/** Every value of the list statement, by placeholder name. */
+function listValues(companyId: number, filters: TicketListFilters, page: TicketPageStart): Record<string, unknown> {
+  const tagIds = filters.tagIds?.length ? [...new Set(filters.tagIds)] : [];
+  return {
+    companyId,
+    viewerId: filters.viewer.id,
+    status: filters.status,
+    tagIds,
+    tagCount: tagIds.length,
+    userIds: filters.userIds,
+    queueIds: filters.queueIds,
+    createdFrom: filters.createdFrom,
+    createdTo: filters.createdTo,
+    updatedFrom: filters.updatedFrom,
+    updatedTo: filters.updatedTo,
+    pattern: filters.search ? likePattern(filters.search) : undefined,
+    // One row past the page tells whether there is more.
+    limit: page.limit + 1,
+    offset: "cursor" in page ? 0 : page.offset,
+    cursorMicros: "cursor" in page ? page.cursor.updatedAtMicros : undefined,
+    cursorId: "cursor" in page ? page.cursor.id : undefined,
+  };
+}
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+function listConditions(filters: TicketListFilters): SQL {
+  const companyId = value("companyId");
+  const viewer = { id: value("viewerId"), profile: filters.viewer.profile, super: filters.viewer.super };
   const conditions: (SQL | undefined)[] = [
-    eq(tickets.companyId, companyId),
-    listedTicketsSql(companyId, filters.viewer, filters.showAll),
+    sql`${tickets.companyId} = ${companyId}`,
+    listedTicketsSql(companyId, viewer, filters.showAll),
   ];
-  if (filters.status) conditions.push(eq(tickets.status, filters.status));
-  conditions.push(selectedQueuesSql(filters.queueIds));
-  if (filters.userIds && filters.userIds.length > 0) conditions.push(inArray(tickets.userId, filters.userIds));
-  if (filters.tagIds && filters.tagIds.length > 0) {
-    const tagIds = [...new Set(filters.tagIds)];
+  if (filters.status) conditions.push(sql`${tickets.status} = ${value("status")}`);
+  if (filters.queueIds?.length) conditions.push(selectedQueuesSql(sql`${value("queueIds")}::int[]`));
+  if (filters.userIds?.length) conditions.push(sql`${tickets.userId} = any(${value("userIds")}::int[])`);
+  if (filters.tagIds?.length) {
     conditions.push(
-      sql`(select count(*) from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id} and ${inArray(ticketTags.tagId, tagIds)}) = ${tagIds.length}`,
+      sql`(select count(*) from ${ticketTags} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = any(${value("tagIds")}::int[])) = ${value("tagCount")}::int`,
     );
   }
-  if (filters.createdFrom) conditions.push(gte(tickets.createdAt, filters.createdFrom));
-  if (filters.createdTo) conditions.push(lt(tickets.createdAt, filters.createdTo));
-  if (filters.updatedFrom) conditions.push(gte(tickets.updatedAt, filters.updatedFrom));
-  if (filters.updatedTo) conditions.push(lt(tickets.updatedAt, filters.updatedTo));
+  if (filters.createdFrom) {
+    conditions.push(
+      sql`${tickets.createdAt} >= ${value("createdFrom")}`,
+      sql`${tickets.createdAt} < ${value("createdTo")}`,
+    );
+  }
+  if (filters.updatedFrom) {
+    conditions.push(
+      sql`${tickets.updatedAt} >= ${value("updatedFrom")}`,
+      sql`${tickets.updatedAt} < ${value("updatedTo")}`,
+    );
+  }
   if (filters.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
   if (filters.search) {
-    const pattern = likePattern(filters.search);
-    // Two lookups in the company's trigram indexes (migration 0004), each hashed once, instead of
-    // testing every ticket's contact and messages: the matching contacts and the matching messages.
+    const pattern = value("pattern");
+    // The candidates, found in the company's trigram indexes (migration 0004): every ticket of the
+    // matching contacts, and the tickets of the newest matching messages (a bounded set, so the
+    // tickets are then read by id rather than by scanning the company's tickets).
     conditions.push(
-      or(
-        sql`${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern}))`,
-        sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern})`,
-      ),
+      sql`${tickets.id} in (select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern})) union select newest.ticket_id from (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern} order by ${messages.createdAt} desc limit ${sql.raw(String(SEARCH_MESSAGE_CANDIDATES))}) as newest)`,
     );
   }
   return and(...conditions)!;
@@ -173,55 +239,104 @@ export type TicketDetailRow = Awaited<ReturnType<ReturnType<typeof detailQuery>[
 type TicketTag = { id: number; name: string; color: string };
 
 /** A ticket's tags, sorted by name, as a JSON array built by PostgreSQL. */
-function tagsColumn(companyId: number) {
+function tagsColumn(companyId: number | SQL) {
   return sql<
     TicketTag[]
   >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}), '[]'::json) from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id})`;
 }
 
-export type TicketPageRow = TicketDetailRow & { total: number };
+export type TicketPageRow = TicketDetailRow & { total: number; cursorMicros: string };
 
 /**
- * One page of tickets with their names and tags, newest activity first, and the
- * total of the whole filter: a single statement whatever the page size. The page
- * is chosen on `tickets` alone (the filters never need a join); names and tags
- * are then read for its rows only. A list counts with an uncorrelated subquery
- * (an index-only count, computed once); a search counts its matches with a
- * window, since it gathers them all to sort anyway.
+ * The list statement of one shape (listShape), built once per database and prepared: Drizzle
+ * writes its text once, and each PostgreSQL connection parses and plans it once. One page of
+ * tickets with their names and tags, newest activity first, and the total of the whole filter. The
+ * page is chosen on `tickets` alone (the filters never need a join); names and tags are then read
+ * for its rows only. A list counts with an uncorrelated subquery (an index-only count, computed
+ * once); a search counts its candidates with a window, since it gathers them all to sort anyway.
  */
-export async function pageTickets(
-  db: Executor,
-  companyId: number,
-  filters: TicketListFilters,
-  page: { limit: number; offset: number },
-): Promise<{ rows: TicketPageRow[]; count: number }> {
-  const where = listConditions(companyId, filters);
+function buildListStatement(db: Executor, filters: TicketListFilters, page: TicketPageStart, name: string) {
+  const where = listConditions(filters);
   const total = filters.search
     ? sql<number>`(count(*) over ())::int`
     : sql<number>`(select count(*)::int from ${tickets} where ${where})`;
+  const after =
+    "cursor" in page
+      ? sql`(${tickets.updatedAt}, ${tickets.id}) < (timestamptz 'epoch' + ${value("cursorMicros")}::bigint * interval '1 microsecond', ${value("cursorId")}::int)`
+      : undefined;
   const chosen = db.$with("page").as(
     db
       .select({ id: sql<number>`${tickets.id}`.as("page_id"), total: total.as("page_total") })
       .from(tickets)
-      .where(where)
+      .where(and(where, after))
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(page.limit)
-      .offset(page.offset),
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset")),
   );
-  const rows = await db
+  return db
     .with(chosen)
-    .select({ ...detailColumns, tags: tagsColumn(companyId), total: chosen.total })
+    .select({
+      ...detailColumns,
+      tags: tagsColumn(value("companyId")),
+      total: chosen.total,
+      cursorMicros: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
+    })
     .from(chosen)
     .innerJoin(tickets, eq(tickets.id, chosen.id))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id));
-  if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .prepare(name);
+}
+
+type ListStatement = ReturnType<typeof buildListStatement>;
+
+/** Prepared list statements per database (tests open several) and shape; a few dozen shapes at most. */
+const listStatements = new WeakMap<Executor, Map<string, ListStatement>>();
+
+function listStatement(db: Executor, filters: TicketListFilters, page: TicketPageStart): ListStatement {
+  let byShape = listStatements.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    listStatements.set(db, byShape);
+  }
+  const shape = listShape(filters, page);
+  let statement = byShape.get(shape);
+  if (!statement) {
+    const name = `tickets_list_${createHash("sha1").update(shape).digest("hex").slice(0, 16)}`;
+    statement = buildListStatement(db, filters, page, name);
+    byShape.set(shape, statement);
+  }
+  return statement;
+}
+
+/**
+ * One page of tickets (the list statement) and the total of the whole filter. `hasMore` comes from
+ * one row read past the page; `next` names the page's last row for a cursor that continues it.
+ */
+export async function pageTickets(
+  db: Executor,
+  companyId: number,
+  filters: TicketListFilters,
+  page: TicketPageStart,
+): Promise<{ rows: TicketPageRow[]; count: number; hasMore: boolean; next: TicketCursor | null }> {
+  const found = await listStatement(db, filters, page).execute(listValues(companyId, filters, page));
+  const hasMore = found.length > page.limit;
+  const rows = hasMore ? found.slice(0, page.limit) : found;
+  const last = rows.at(-1);
+  const next = hasMore && last ? { updatedAtMicros: last.cursorMicros, id: last.ticket.id } : null;
+  if (rows.length > 0 || ("offset" in page && page.offset === 0)) {
+    return { rows, count: rows[0]?.total ?? 0, hasMore, next };
+  }
   // Past the last page there is no row to carry the total.
-  const [counted] = await db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where);
-  return { rows, count: counted?.count ?? 0 };
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(tickets)
+    .where(listConditions(filters))
+    .execute(listValues(companyId, filters, page));
+  return { rows, count: counted?.count ?? 0, hasMore, next };
 }
 
 export async function ticketDetail(db: Executor, companyId: number, id: number): Promise<TicketDetailRow | undefined> {

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
+import { compiledSerializerCompiler } from "../../http/json-writer.js";
 import {
   createTicket,
   deleteTicket,
@@ -25,7 +26,12 @@ const tags = ["tickets"];
 export function registerTicketsRoutes(app: App, ctx: AppContext, auth: AuthHooks): void {
   app.get(
     "/tickets",
-    { onRequest: auth.user, schema: { tags, querystring: TicketsListQuery, response: { 200: TicketsPage } } },
+    {
+      onRequest: auth.user,
+      schema: { tags, querystring: TicketsListQuery, response: { 200: TicketsPage } },
+      // The busiest read: its answer is written by a compiled writer rather than encoded by zod.
+      serializerCompiler: compiledSerializerCompiler,
+    },
     async (request) => listTickets(ctx, request.auth, request.query),
   );
 

@@ -35,6 +35,7 @@ import {
   pageTickets,
   type TicketChanges,
   type TicketListFilters,
+  type TicketPageStart,
   type TicketRow,
   ticketDetail,
   updateTicketRow,
@@ -76,7 +77,7 @@ export async function toTicketById(db: Executor, companyId: number, id: number):
  *   ticket still in the chatbot never vanishes from every filtered list;
  * - tags keeps tickets carrying every tag given; users, any of the users given;
  * - date and updatedAt are days of the server's time zone.
- * One statement per page whatever its size (pageTickets).
+ * One prepared statement per page whatever its size (pageTickets); `cursor` pages on (updatedAt, id).
  */
 export async function listTickets(
   deps: TicketsDeps,
@@ -103,13 +104,22 @@ export async function listTickets(
     filters.updatedFrom = from;
     filters.updatedTo = to;
   }
-  const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const { rows, count } = await pageTickets(deps.db, actor.companyId, filters, { limit: TICKETS_PAGE_SIZE, offset });
+  const { rows, count, hasMore, next } = await pageTickets(deps.db, actor.companyId, filters, pageStart(query));
   return {
     tickets: rows.map((row) => toTicket(row)),
     count,
-    hasMore: offset + rows.length < count,
+    hasMore,
+    nextCursor: next ? `${next.updatedAtMicros}_${next.id}` : null,
   };
+}
+
+/** A cursor (TICKETS_CURSOR, checked by the query schema) continues after its row; else the page number's offset. */
+function pageStart(query: TicketsListQuery): TicketPageStart {
+  if (query.cursor) {
+    const [updatedAtMicros, id] = query.cursor.split("_") as [string, string];
+    return { limit: TICKETS_PAGE_SIZE, cursor: { updatedAtMicros, id: Number(id) } };
+  }
+  return { limit: TICKETS_PAGE_SIZE, offset: (query.pageNumber - 1) * TICKETS_PAGE_SIZE };
 }
 
 /** 404 when the ticket is not the company's, 403 when the actor may not see it. */
