@@ -113,6 +113,54 @@ describe("ResponsiveTable", () => {
     expect([...marta.querySelectorAll("dt")].map((term) => term.textContent)).toEqual(["E-mail"]);
   });
 
+  it("shows a card-only column as a card's line and nowhere in the table", () => {
+    const columns: ListColumn<Person>[] = [
+      ...COLUMNS,
+      { label: "Situação", cardOnly: true, render: (person) => (person.phone ? "Com telefone" : "Sem telefone") },
+    ];
+    const renderWith = () =>
+      render(<ResponsiveTable label="Pessoas" columns={columns} rows={PEOPLE} rowKey={(person) => person.id} />);
+    setViewport(1366);
+    renderWith();
+    expect(screen.getAllByRole("columnheader", { hidden: true }).map((cell) => cell.textContent)).toEqual([
+      "Nome",
+      "E-mail",
+      "Telefone",
+    ]);
+    expect(screen.queryByText("Com telefone")).toBeNull();
+    cleanup();
+    setViewport(390);
+    renderWith();
+    const joao = screen.getByRole("listitem", { name: "João Lima" });
+    expect([...joao.querySelectorAll("dt")].map((term) => term.textContent)).toEqual([
+      "E-mail",
+      "Telefone",
+      "Situação",
+    ]);
+    expect(within(joao).getByText("Com telefone").tagName).toBe("DD");
+  });
+
+  it("runs a row's click from its table row and from its card", () => {
+    for (const width of [1366, 390]) {
+      setViewport(width);
+      const onOpen = vi.fn();
+      render(
+        <ResponsiveTable
+          label="Pessoas"
+          columns={COLUMNS}
+          rows={PEOPLE}
+          rowKey={(person) => person.id}
+          rowProps={(person) => ({ onClick: () => onOpen(person.id), "data-testid": "person-row" })}
+        />,
+      );
+      const [, joao] = screen.getAllByTestId("person-row");
+      expect(joao?.tagName).toBe(width === 1366 ? "TR" : "LI");
+      fireEvent.click(joao!);
+      expect(onOpen).toHaveBeenCalledWith(2);
+      cleanup();
+    }
+  });
+
   it("shows the empty text in place of the rows in both layouts", () => {
     for (const width of [1366, 390]) {
       setViewport(width);

@@ -17,10 +17,14 @@ import { LoadingMoreRow } from "./ListParts";
 /** `data-*` attributes put on a row (its table row, or its card on phones), for styles and tests. */
 export type DataAttributes = { [name: `data-${string}`]: string | number | boolean | undefined };
 
-/** How one row is marked: data attributes, a style (a background colour) and whether it is the one being edited. */
+/**
+ * How one row is marked: data attributes, a style (a background colour), whether it is the one being edited,
+ * and what a click on the whole row (or card) does (its buttons stop their own clicks from reaching it).
+ */
 export interface ListRowProps extends DataAttributes {
   sx?: SxProps<Theme>;
   selected?: boolean;
+  onClick?: () => void;
 }
 
 /** One column of a list, declared once for the table and the phone card. */
@@ -31,13 +35,19 @@ export interface ListColumn<T> {
   header?: ReactNode;
   render: (row: T) => ReactNode;
   align?: "center" | "right";
-  width?: number;
+  /** The table column's width: pixels, or a CSS length such as "30%". */
+  width?: number | string;
   /** Styles of the column's table cells (not used on cards). */
   cellSx?: SxProps<Theme>;
   /** Further attributes of one row's table cell (`aria-description`, test ids). */
   cellProps?: (row: T) => Record<string, string | undefined>;
   /** The table shows the column only from this breakpoint up (cards always show it). */
   tableFrom?: "md" | "lg";
+  /**
+   * Only on cards: what the table conveys another way, where a card has no such way (a presence the
+   * table's name cell describes to screen readers and its dot's tooltip shows on hover).
+   */
+  cardOnly?: boolean;
   /**
    * Its place on a card: the card's `title`, a `leading` mark before the title (an avatar,
    * an icon), a labelled `line` (the default), or `none` (already said by the title).
@@ -111,7 +121,7 @@ function WideTable<T>({
   emptyText,
   stickyHeader = true,
 }: ResponsiveTableProps<T>) {
-  const shown = shownColumns(columns);
+  const shown = shownColumns(columns).filter((column) => !column.cardOnly);
   const span = shown.length + (actions ? 1 : 0);
   return (
     <Table stickyHeader={stickyHeader} size="small" aria-label={label}>
@@ -143,11 +153,11 @@ function WideTable<T>({
           </TableRow>
         ) : null}
         {rows.map((row) => {
-          const { sx, selected, ...data } = rowProps?.(row) ?? {};
+          const { sx, selected, onClick, ...data } = rowProps?.(row) ?? {};
           const detail = below?.(row);
           return (
             <Fragment key={rowKey(row)}>
-              <TableRow hover selected={selected} sx={sx} {...data}>
+              <TableRow hover selected={selected} sx={sx} onClick={onClick} {...data}>
                 {shown.map((column, index) => (
                   <TableCell
                     // biome-ignore lint/suspicious/noArrayIndexKey: the same fixed columns as the header
@@ -246,7 +256,7 @@ interface RowCardProps<T> {
 /** One row on a phone: its title (named by it), its lines, then its actions, then its detail. */
 function RowCard<T>({ row, columns, actions, marks, detail }: RowCardProps<T>) {
   const titleId = useId();
-  const { sx, selected, ...data } = marks ?? {};
+  const { sx, selected, onClick, ...data } = marks ?? {};
   const title = columns.find((column) => column.card === "title");
   const leading = columns.filter((column) => column.card === "leading").map((column) => column.render(row));
   const lines = columns
@@ -259,6 +269,7 @@ function RowCard<T>({ row, columns, actions, marks, detail }: RowCardProps<T>) {
       component="li"
       aria-labelledby={title ? titleId : undefined}
       data-testid="list-card"
+      onClick={onClick}
       {...data}
       sx={[
         {

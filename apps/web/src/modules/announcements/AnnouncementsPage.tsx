@@ -2,7 +2,7 @@ import { ANNOUNCEMENT_EVENT, type Announcement } from "@atendo/shared";
 import CampaignOutlinedIcon from "@mui/icons-material/CampaignOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
-import { Chip, IconButton, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Chip, IconButton, Tooltip } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,9 +11,9 @@ import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  Loading,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   useConfirmDelete,
   useSearchedPagedList,
 } from "../../components";
@@ -76,67 +76,69 @@ export default function AnnouncementsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("announcements.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("announcements.fields.title")}</TableCell>
-              <TableCell align="center">{t("announcements.fields.priority")}</TableCell>
-              <TableCell align="center">{t("announcements.fields.image")}</TableCell>
-              <TableCell align="center">{t("announcements.fields.status")}</TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("announcements.fields.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id} hover>
-                <TableCell sx={{ maxWidth: 360, wordBreak: "break-word" }}>{record.title}</TableCell>
-                <TableCell align="center">
-                  <PriorityChip priority={record.priority} />
-                </TableCell>
-                <TableCell align="center" sx={{ color: "text.secondary" }}>
-                  {record.mediaName ?? t("announcements.noImage")}
-                </TableCell>
-                <TableCell align="center">
-                  <Chip
+        <ResponsiveTable
+          label={t("announcements.title")}
+          rows={records}
+          rowKey={(record) => record.id}
+          loadingMore={isFetchingNextPage && t("announcements.loadingMore")}
+          columns={[
+            {
+              label: t("announcements.fields.title"),
+              card: "title",
+              cellSx: { maxWidth: 360, wordBreak: "break-word" },
+              render: (record) => record.title,
+            },
+            {
+              label: t("announcements.fields.priority"),
+              align: "center",
+              render: (record) => <PriorityChip priority={record.priority} />,
+            },
+            {
+              label: t("announcements.fields.image"),
+              align: "center",
+              cellSx: { color: "text.secondary" },
+              render: (record) => record.mediaName ?? t("announcements.noImage"),
+            },
+            {
+              label: t("announcements.fields.status"),
+              align: "center",
+              render: (record) => (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={record.status ? "success" : "default"}
+                  label={record.status ? t("announcements.status.active") : t("announcements.status.inactive")}
+                />
+              ),
+            },
+          ]}
+          actions={{
+            label: t("announcements.fields.actions"),
+            width: 120,
+            render: (record) => (
+              <>
+                <Tooltip title={t("announcements.buttons.edit")}>
+                  <IconButton
                     size="small"
-                    variant="outlined"
-                    color={record.status ? "success" : "default"}
-                    label={record.status ? t("announcements.status.active") : t("announcements.status.inactive")}
-                  />
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <Tooltip title={t("announcements.buttons.edit")}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${t("announcements.buttons.edit")} ${record.title}`}
-                      onClick={() => setModal({ open: true, announcement: record })}
-                    >
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title={t("announcements.buttons.delete")}>
-                    <IconButton
-                      size="small"
-                      aria-label={`${t("announcements.buttons.delete")} ${record.title}`}
-                      onClick={() => deletion.ask(record)}
-                    >
-                      <DeleteOutlineIcon fontSize="small" />
-                    </IconButton>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-            {isFetchingNextPage ? (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Loading />
-                </TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+                    aria-label={`${t("announcements.buttons.edit")} ${record.title}`}
+                    onClick={() => setModal({ open: true, announcement: record })}
+                  >
+                    <EditOutlinedIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={t("announcements.buttons.delete")}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${t("announcements.buttons.delete")} ${record.title}`}
+                    onClick={() => deletion.ask(record)}
+                  >
+                    <DeleteOutlineIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <AnnouncementModal

@@ -3,6 +3,7 @@ const pt = {
     title: "Informativos",
     searchPlaceholder: "Pesquisar",
     noImage: "Sem imagem",
+    loadingMore: "Carregando mais informativos...",
     buttons: {
       add: "Adicionar informativo",
       edit: "Editar",
@@ -52,6 +53,7 @@ const en: typeof pt = {
     title: "Announcements",
     searchPlaceholder: "Search",
     noImage: "No image",
+    loadingMore: "Loading more announcements...",
     buttons: {
       add: "Add announcement",
       edit: "Edit",
@@ -101,6 +103,7 @@ const es: typeof pt = {
     title: "Informativos",
     searchPlaceholder: "Buscar",
     noImage: "Sin imagen",
+    loadingMore: "Cargando más informativos...",
     buttons: {
       add: "Agregar informativo",
       edit: "Editar",

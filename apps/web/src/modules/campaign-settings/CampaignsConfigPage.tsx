@@ -4,20 +4,7 @@ import AddIcon from "@mui/icons-material/Add";
 import DataObjectIcon from "@mui/icons-material/DataObject";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import SaveOutlinedIcon from "@mui/icons-material/SaveOutlined";
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Box, Button, Chip, CircularProgress, Paper, TextField, Typography } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -31,6 +18,7 @@ import {
   MainContainer,
   MainHeader,
   MainHeaderButtonsWrapper,
+  ResponsiveTable,
   RowAction,
   Title,
   useFieldMessage,
@@ -225,31 +213,33 @@ function VariablesTable({
     );
   }
   return (
-    <Table size="small" aria-label={t("campaignSettings.variables.title")}>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={{ width: "30%" }}>{t("campaignSettings.variables.shortcut")}</TableCell>
-          <TableCell>{t("campaignSettings.variables.value")}</TableCell>
-          <TableCell align="center" sx={{ width: 80 }}>
-            {t("campaignSettings.variables.actions")}
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {variables.map((variable) => (
-          <TableRow key={variable.key} hover>
-            <TableCell>
-              <Chip size="small" label={`{${variable.key}}`} sx={{ fontFamily: "monospace" }} />
-            </TableCell>
-            <TableCell sx={{ wordBreak: "break-word" }}>{variable.value}</TableCell>
-            <TableCell align="center">
-              <RowAction label={t("campaignSettings.variables.delete")} onClick={() => onDelete(variable.key)}>
-                <DeleteOutlineIcon fontSize="small" />
-              </RowAction>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ResponsiveTable
+      label={t("campaignSettings.variables.title")}
+      stickyHeader={false}
+      rows={variables}
+      rowKey={(variable) => variable.key}
+      columns={[
+        {
+          label: t("campaignSettings.variables.shortcut"),
+          card: "title",
+          width: "30%",
+          render: (variable) => <Chip size="small" label={`{${variable.key}}`} sx={{ fontFamily: "monospace" }} />,
+        },
+        {
+          label: t("campaignSettings.variables.value"),
+          cellSx: { wordBreak: "break-word" },
+          render: (variable) => variable.value,
+        },
+      ]}
+      actions={{
+        label: t("campaignSettings.variables.actions"),
+        width: 80,
+        render: (variable) => (
+          <RowAction label={t("campaignSettings.variables.delete")} onClick={() => onDelete(variable.key)}>
+            <DeleteOutlineIcon fontSize="small" />
+          </RowAction>
+        ),
+      }}
+    />
   );
 }

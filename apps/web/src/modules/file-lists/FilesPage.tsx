@@ -2,15 +2,15 @@ import { companyEvent, type FileList } from "@atendo/shared";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import FolderCopyOutlinedIcon from "@mui/icons-material/FolderCopyOutlined";
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Chip, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useLiveList,
@@ -66,51 +66,58 @@ export default function FilesPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("files.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("files.table.name")}</TableCell>
-              <TableCell align="center" sx={{ width: 140 }}>
-                {t("files.table.files")}
-              </TableCell>
-              <TableCell sx={{ width: 170, display: { xs: "none", md: "table-cell" } }}>
-                {t("files.table.updatedAt")}
-              </TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("files.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {fileLists.map((item) => (
-              <TableRow key={item.id} hover>
-                <TableCell sx={{ maxWidth: 480 }}>
+        <ResponsiveTable
+          label={t("files.title")}
+          rows={fileLists}
+          rowKey={(item) => item.id}
+          loadingMore={query.isFetchingNextPage && t("files.table.loadingMore")}
+          columns={[
+            {
+              label: t("files.table.name"),
+              card: "title",
+              cellSx: { maxWidth: 480 },
+              render: (item) => (
+                <>
                   <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
                     {item.name}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" noWrap component="p" title={item.message}>
                     {item.message}
                   </Typography>
-                </TableCell>
-                <TableCell align="center">
-                  <Chip size="small" variant="outlined" label={t("files.filesCount", { count: item.options.length })} />
-                </TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" }, color: "text.secondary" }}>
-                  {formatShortDateTime(item.updatedAt)}
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("files.buttons.edit")} onClick={() => openRecord(item.id)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </RowAction>
-                  <RowAction label={t("files.buttons.delete")} onClick={() => deletion.ask(item)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </RowAction>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={4} label={t("files.table.loadingMore")} /> : null}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            {
+              label: t("files.table.files"),
+              align: "center",
+              width: 140,
+              render: (item) => (
+                <Chip size="small" variant="outlined" label={t("files.filesCount", { count: item.options.length })} />
+              ),
+            },
+            {
+              label: t("files.table.updatedAt"),
+              width: 170,
+              tableFrom: "md",
+              cellSx: { color: "text.secondary" },
+              render: (item) => formatShortDateTime(item.updatedAt),
+            },
+          ]}
+          actions={{
+            label: t("files.table.actions"),
+            width: 120,
+            render: (item) => (
+              <>
+                <RowAction label={t("files.buttons.edit")} onClick={() => openRecord(item.id)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                <RowAction label={t("files.buttons.delete")} onClick={() => deletion.ask(item)}>
+                  <DeleteOutlineIcon fontSize="small" />
+                </RowAction>
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <FileListModal

@@ -5,20 +5,7 @@ import DriveFileRenameOutlineIcon from "@mui/icons-material/DriveFileRenameOutli
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import ShapeLineOutlinedIcon from "@mui/icons-material/ShapeLineOutlined";
-import {
-  Chip,
-  IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Chip, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
@@ -28,9 +15,9 @@ import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   useConfirmDelete,
   useLiveList,
   useSearchedPagedList,
@@ -108,59 +95,60 @@ export default function FlowsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("flows.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("flows.table.name")}</TableCell>
-              <TableCell align="center" sx={{ width: 140 }}>
-                {t("flows.table.status")}
-              </TableCell>
-              <TableCell align="center" sx={{ width: 100 }}>
-                {t("flows.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {flows.map((flow) => (
-              <TableRow
-                key={flow.id}
-                hover
-                onClick={() => navigate(builderPath(flow))}
-                sx={{ cursor: "pointer" }}
-                data-testid="flow-row"
+        <ResponsiveTable
+          label={t("flows.title")}
+          rows={flows}
+          rowKey={(flow) => flow.id}
+          loadingMore={query.isFetchingNextPage && t("flows.table.loadingMore")}
+          rowProps={(flow) => ({
+            onClick: () => navigate(builderPath(flow)),
+            sx: { cursor: "pointer" },
+            "data-testid": "flow-row",
+          })}
+          columns={[
+            {
+              label: t("flows.table.name"),
+              card: "title",
+              cellSx: { maxWidth: 480 },
+              render: (flow) => (
+                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={flow.name}>
+                  {flow.name}
+                </Typography>
+              ),
+            },
+            {
+              label: t("flows.table.status"),
+              align: "center",
+              width: 140,
+              render: (flow) => (
+                <Chip
+                  size="small"
+                  variant={flow.active ? "filled" : "outlined"}
+                  color={flow.active ? "success" : "default"}
+                  label={t(flow.active ? "flows.status.active" : "flows.status.inactive")}
+                />
+              ),
+            },
+          ]}
+          actions={{
+            label: t("flows.table.actions"),
+            width: 100,
+            render: (flow) => (
+              <IconButton
+                size="small"
+                aria-label={t("flows.buttons.more", { name: flow.name })}
+                aria-haspopup="menu"
+                onClick={(event) => {
+                  // The row opens the builder; its menu button must not.
+                  event.stopPropagation();
+                  setMenu({ anchor: event.currentTarget, flow });
+                }}
               >
-                <TableCell sx={{ maxWidth: 480 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={flow.name}>
-                    {flow.name}
-                  </Typography>
-                </TableCell>
-                <TableCell align="center">
-                  <Chip
-                    size="small"
-                    variant={flow.active ? "filled" : "outlined"}
-                    color={flow.active ? "success" : "default"}
-                    label={t(flow.active ? "flows.status.active" : "flows.status.inactive")}
-                  />
-                </TableCell>
-                <TableCell align="center">
-                  <IconButton
-                    size="small"
-                    aria-label={t("flows.buttons.more", { name: flow.name })}
-                    aria-haspopup="menu"
-                    onClick={(event) => {
-                      // The row opens the builder; its menu button must not.
-                      event.stopPropagation();
-                      setMenu({ anchor: event.currentTarget, flow });
-                    }}
-                  >
-                    <MoreVertIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={3} label={t("flows.table.loadingMore")} /> : null}
-          </TableBody>
-        </Table>
+                <MoreVertIcon fontSize="small" />
+              </IconButton>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>

@@ -2,7 +2,7 @@ import { companyEvent, type FlowCampaign, type FlowCampaignsList, hasPermission 
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import TextsmsOutlinedIcon from "@mui/icons-material/TextsmsOutlined";
-import { Button, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Button, Chip, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
@@ -13,6 +13,7 @@ import {
   Loading,
   MainContainer,
   MainPaper,
+  ResponsiveTable,
   RowAction,
   useCachedList,
   useConfirmDelete,
@@ -79,56 +80,62 @@ export default function PhraseListsPage() {
             {t("phraseLists.empty.hint")}
           </EmptyState>
         ) : (
-          <Table stickyHeader size="small" aria-label={t("phraseLists.title")}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t("phraseLists.table.name")}</TableCell>
-                <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>
-                  {t("phraseLists.table.phrase")}
-                </TableCell>
-                <TableCell align="center" sx={{ width: 140 }}>
-                  {t("phraseLists.table.status")}
-                </TableCell>
-                <TableCell align="center" sx={{ width: 120 }}>
-                  {t("phraseLists.table.actions")}
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {campaigns.map((campaign) => (
-                <TableRow key={campaign.id} hover>
-                  <TableCell sx={{ maxWidth: 360 }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
-                      {campaign.name}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 360, display: { xs: "none", md: "table-cell" } }}>
-                    <Typography variant="body2" color="text.secondary" noWrap title={campaign.phrase}>
-                      {campaign.phrase}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="center">
-                    <Chip
-                      size="small"
-                      variant={campaign.status ? "filled" : "outlined"}
-                      color={campaign.status ? "success" : "default"}
-                      label={t(campaign.status ? "phraseLists.status.active" : "phraseLists.status.inactive")}
-                    />
-                  </TableCell>
-                  <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                    <RowAction label={t("phraseLists.buttons.edit")} onClick={() => openRecord(campaign.id)}>
-                      <EditOutlinedIcon fontSize="small" />
+          <ResponsiveTable
+            label={t("phraseLists.title")}
+            rows={campaigns}
+            rowKey={(campaign) => campaign.id}
+            columns={[
+              {
+                label: t("phraseLists.table.name"),
+                card: "title",
+                cellSx: { maxWidth: 360 },
+                render: (campaign) => (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
+                    {campaign.name}
+                  </Typography>
+                ),
+              },
+              {
+                label: t("phraseLists.table.phrase"),
+                tableFrom: "md",
+                cellSx: { maxWidth: 360 },
+                render: (campaign) => (
+                  <Typography variant="body2" color="text.secondary" noWrap title={campaign.phrase}>
+                    {campaign.phrase}
+                  </Typography>
+                ),
+              },
+              {
+                label: t("phraseLists.table.status"),
+                align: "center",
+                width: 140,
+                render: (campaign) => (
+                  <Chip
+                    size="small"
+                    variant={campaign.status ? "filled" : "outlined"}
+                    color={campaign.status ? "success" : "default"}
+                    label={t(campaign.status ? "phraseLists.status.active" : "phraseLists.status.inactive")}
+                  />
+                ),
+              },
+            ]}
+            actions={{
+              label: t("phraseLists.table.actions"),
+              width: 120,
+              render: (campaign) => (
+                <>
+                  <RowAction label={t("phraseLists.buttons.edit")} onClick={() => openRecord(campaign.id)}>
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  {canDelete ? (
+                    <RowAction label={t("phraseLists.buttons.delete")} onClick={() => deletion.ask(campaign)}>
+                      <DeleteOutlineIcon fontSize="small" />
                     </RowAction>
-                    {canDelete ? (
-                      <RowAction label={t("phraseLists.buttons.delete")} onClick={() => deletion.ask(campaign)}>
-                        <DeleteOutlineIcon fontSize="small" />
-                      </RowAction>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  ) : null}
+                </>
+              ),
+            }}
+          />
         )}
       </MainPaper>
 

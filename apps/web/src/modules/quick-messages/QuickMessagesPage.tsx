@@ -3,16 +3,16 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import QuickreplyOutlinedIcon from "@mui/icons-material/QuickreplyOutlined";
-import { Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Link, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useConfirmDelete,
   useRecordDialog,
@@ -65,60 +65,62 @@ export default function QuickMessagesPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("quickMessages.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("quickMessages.table.shortcode")}</TableCell>
-              <TableCell>{t("quickMessages.table.message")}</TableCell>
-              <TableCell>{t("quickMessages.table.mediaName")}</TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("quickMessages.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((item) => (
-              <TableRow key={item.id} hover>
-                <TableCell sx={{ fontWeight: 600 }}>/{item.shortcode}</TableCell>
-                <TableCell sx={{ maxWidth: 360 }}>
-                  <Typography variant="body2" noWrap title={item.message}>
-                    {item.message}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  {item.mediaPath ? (
-                    <Link
-                      href={item.mediaPath}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}
-                    >
-                      <AttachFileIcon fontSize="inherit" />
-                      {item.mediaName}
-                    </Link>
-                  ) : (
-                    "—"
-                  )}
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  {mayWrite(item) ? (
-                    <>
-                      <RowAction label={t("quickMessages.buttons.edit")} onClick={() => openRecord(item.id)}>
-                        <EditOutlinedIcon fontSize="small" />
-                      </RowAction>
-                      <RowAction label={t("quickMessages.buttons.delete")} onClick={() => deletion.ask(item)}>
-                        <DeleteOutlineIcon fontSize="small" />
-                      </RowAction>
-                    </>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? (
-              <LoadingMoreRow colSpan={4} label={t("quickMessages.table.loadingMore")} />
-            ) : null}
-          </TableBody>
-        </Table>
+        <ResponsiveTable
+          label={t("quickMessages.title")}
+          rows={records}
+          rowKey={(item) => item.id}
+          loadingMore={query.isFetchingNextPage && t("quickMessages.table.loadingMore")}
+          columns={[
+            {
+              label: t("quickMessages.table.shortcode"),
+              card: "title",
+              cellSx: { fontWeight: 600 },
+              render: (item) => `/${item.shortcode}`,
+            },
+            {
+              label: t("quickMessages.table.message"),
+              cellSx: { maxWidth: 360 },
+              render: (item) => (
+                <Typography variant="body2" noWrap title={item.message}>
+                  {item.message}
+                </Typography>
+              ),
+            },
+            {
+              label: t("quickMessages.table.mediaName"),
+              render: (item) =>
+                item.mediaPath ? (
+                  <Link
+                    href={item.mediaPath}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, overflowWrap: "anywhere" }}
+                  >
+                    <AttachFileIcon fontSize="inherit" />
+                    {item.mediaName}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+          actions={{
+            label: t("quickMessages.table.actions"),
+            width: 120,
+            // Others' company-wide messages are read-only for non-admins: their row has no buttons.
+            render: (item) =>
+              mayWrite(item) ? (
+                <>
+                  <RowAction label={t("quickMessages.buttons.edit")} onClick={() => openRecord(item.id)}>
+                    <EditOutlinedIcon fontSize="small" />
+                  </RowAction>
+                  <RowAction label={t("quickMessages.buttons.delete")} onClick={() => deletion.ask(item)}>
+                    <DeleteOutlineIcon fontSize="small" />
+                  </RowAction>
+                </>
+              ) : null,
+          }}
+        />
       </PagedListPaper>
 
       <QuickMessageModal open={modal.open} quickMessageId={modal.id} onClose={closeModal} onSaved={reload} />

@@ -3,16 +3,16 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import LocalOfferOutlinedIcon from "@mui/icons-material/LocalOfferOutlined";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from "@mui/material";
+import { Chip, Tooltip } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
-  LoadingMoreRow,
   MainContainer,
   PagedListPaper,
+  ResponsiveTable,
   RowAction,
   useChipColors,
   useConfirmDelete,
@@ -68,46 +68,46 @@ export default function TagsPage() {
           </EmptyState>
         }
       >
-        <Table stickyHeader size="small" aria-label={t("tags.title")}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t("tags.table.name")}</TableCell>
-              <TableCell align="center">{t("tags.table.tickets")}</TableCell>
-              <TableCell align="center">{t("tags.table.kanban")}</TableCell>
-              <TableCell align="center" sx={{ width: 120 }}>
-                {t("tags.table.actions")}
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {tags.map((tag) => (
-              <TableRow key={tag.id} hover>
-                <TableCell>
-                  <Chip size="small" label={tag.name} sx={chipColors(tag.color)} />
-                </TableCell>
-                <TableCell align="center">{tag.ticketsCount}</TableCell>
-                <TableCell align="center">
-                  {tag.kanban === 1 ? (
-                    <Tooltip title={t("tags.table.onKanban")}>
-                      <ViewKanbanOutlinedIcon fontSize="small" color="action" aria-label={t("tags.table.onKanban")} />
-                    </Tooltip>
-                  ) : null}
-                </TableCell>
-                <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-                  <RowAction label={t("tags.buttons.edit")} onClick={() => openRecord(tag.id)}>
-                    <EditOutlinedIcon fontSize="small" />
+        <ResponsiveTable
+          label={t("tags.title")}
+          rows={tags}
+          rowKey={(tag) => tag.id}
+          loadingMore={query.isFetchingNextPage && t("tags.table.loadingMore")}
+          columns={[
+            {
+              label: t("tags.table.name"),
+              card: "title",
+              render: (tag) => <Chip size="small" label={tag.name} sx={chipColors(tag.color)} />,
+            },
+            { label: t("tags.table.tickets"), align: "center", render: (tag) => tag.ticketsCount },
+            {
+              label: t("tags.table.kanban"),
+              align: "center",
+              render: (tag) =>
+                tag.kanban === 1 ? (
+                  <Tooltip title={t("tags.table.onKanban")}>
+                    <ViewKanbanOutlinedIcon fontSize="small" color="action" aria-label={t("tags.table.onKanban")} />
+                  </Tooltip>
+                ) : null,
+            },
+          ]}
+          actions={{
+            label: t("tags.table.actions"),
+            width: 120,
+            render: (tag) => (
+              <>
+                <RowAction label={t("tags.buttons.edit")} onClick={() => openRecord(tag.id)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </RowAction>
+                {mayDelete ? (
+                  <RowAction label={t("tags.buttons.delete")} onClick={() => deletion.ask(tag)}>
+                    <DeleteOutlineIcon fontSize="small" />
                   </RowAction>
-                  {mayDelete ? (
-                    <RowAction label={t("tags.buttons.delete")} onClick={() => deletion.ask(tag)}>
-                      <DeleteOutlineIcon fontSize="small" />
-                    </RowAction>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-            {query.isFetchingNextPage ? <LoadingMoreRow colSpan={4} label={t("tags.table.loadingMore")} /> : null}
-          </TableBody>
-        </Table>
+                ) : null}
+              </>
+            ),
+          }}
+        />
       </PagedListPaper>
 
       <TagModal
