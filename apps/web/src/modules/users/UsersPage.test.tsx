@@ -102,6 +102,26 @@ describe("UsersPage", () => {
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Ana" })).toBeNull());
   });
 
+  it("says on a phone's card whether each user is online, which the table's name cell only describes", async () => {
+    const happyDOM = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } })
+      .happyDOM;
+    happyDOM.setViewport({ width: 390, height: 800 });
+    try {
+      const online = makeUser({ id: 7, name: "Bia", email: "bia@example.com", online: true });
+      mockedApi().get.mockResolvedValue({ users: [online, marta], count: 2, hasMore: false });
+      render(withQueryClient(<UsersPage />));
+      const presence = async (name: string) => {
+        const card = await screen.findByRole("listitem", { name });
+        const terms = [...card.querySelectorAll("dt")].map((term) => term.textContent);
+        return card.querySelectorAll("dd")[terms.indexOf("Status")]?.textContent;
+      };
+      expect(await presence("Bia")).toBe("Online");
+      expect(await presence("Marta")).toBe("Offline");
+    } finally {
+      happyDOM.setViewport({ width: 1024, height: 768 });
+    }
+  });
+
   it("shows the empty state when there are no users", async () => {
     vi.mocked(api.get).mockResolvedValue({ users: [], count: 0, hasMore: false });
     render(withQueryClient(<UsersPage />));

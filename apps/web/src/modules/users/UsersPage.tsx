@@ -106,6 +106,12 @@ function UsersList() {
               }),
               render: (item) => <UserName user={item} />,
             },
+            {
+              // On a phone there is no tooltip to hover and no cell to describe: the card says it in words.
+              label: t("users.table.presence"),
+              cardOnly: true,
+              render: (item) => (item.online ? t("users.table.online") : t("users.table.offline")),
+            },
             { label: t("users.table.email"), render: (item) => <BreakableText>{item.email}</BreakableText> },
             { label: t("users.table.profile"), align: "center", render: (item) => t(`users.profiles.${item.profile}`) },
           ]}

@@ -21,6 +21,7 @@ const pt = {
       loadingMore: "Carregando mais usuários...",
       online: "Online",
       offline: "Offline",
+      presence: "Status",
     },
     profiles: {
       admin: "Administrador",
@@ -96,6 +97,7 @@ const en: typeof pt = {
       loadingMore: "Loading more users...",
       online: "Online",
       offline: "Offline",
+      presence: "Status",
     },
     profiles: {
       admin: "Admin",
@@ -170,6 +172,7 @@ const es: typeof pt = {
       loadingMore: "Cargando más usuarios...",
       online: "En línea",
       offline: "Desconectado",
+      presence: "Estado",
     },
     profiles: {
       admin: "Administrador",
