@@ -32,6 +32,7 @@ import { ContactModal } from "./ContactModal";
 import { contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage, importPhoneContacts } from "./contactsApi";
 import { removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
+import { letterAvatarColors } from "./letterAvatar";
 import { useStartConversation } from "./StartConversation";
 
 /** /contacts: search, import, export, add, edit, delete and start a conversation; the list follows realtime changes. */
@@ -148,7 +149,11 @@ export default function ContactsPage() {
               width: 56,
               card: "leading",
               render: (contact) => (
-                <Avatar src={contact.profilePicUrl || undefined} alt="" sx={{ width: 32, height: 32 }}>
+                <Avatar
+                  src={contact.profilePicUrl || undefined}
+                  alt=""
+                  sx={(theme) => ({ width: 32, height: 32, ...letterAvatarColors(theme) })}
+                >
                   {contact.name.charAt(0).toUpperCase()}
                 </Avatar>
               ),
