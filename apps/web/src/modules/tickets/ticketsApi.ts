@@ -36,10 +36,17 @@ export const ticketsKeys = {
   contactSearch: (searchParam: string) => ["contacts", "ticketSearch", searchParam] as const,
 };
 
-export function fetchTicketsPage(params: TicketListParams, pageNumber: number, signal?: AbortSignal) {
+/**
+ * Which page to fetch: 1 for the first, then the previous page's nextCursor, which skips no ticket
+ * when one leaves the list while the user scrolls. A page number past 1 (a server that answers no
+ * cursor) pages by offset.
+ */
+export type TicketPageParam = number | string;
+
+export function fetchTicketsPage(params: TicketListParams, page: TicketPageParam, signal?: AbortSignal) {
   return api.get("/tickets", {
     query: {
-      pageNumber,
+      ...(typeof page === "string" ? { cursor: page } : { pageNumber: page }),
       status: params.status,
       showAll: params.showAll ? "true" : undefined,
       searchParam: params.searchParam || undefined,
