@@ -57,7 +57,9 @@ export const tickets = pgTable(
   },
   (t) => [
     uniqueIndex("tickets_uuid_unique").on(t.uuid),
-    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    // The lists page by (status, updatedAt); the owner and queue let an attendant's list and its
+    // count (visibility rule) be read from the index alone, without visiting each ticket's row.
+    index("tickets_company_status_updated_owner_idx").on(t.companyId, t.status, t.updatedAt, t.userId, t.queueId),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.whatsappId),
     index("tickets_company_queue_idx").on(t.companyId, t.queueId),
     index("tickets_company_user_idx").on(t.companyId, t.userId),

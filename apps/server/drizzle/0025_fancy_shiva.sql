@@ -1,0 +1,2 @@
+DROP INDEX "tickets_company_status_updated_idx";--> statement-breakpoint
+CREATE INDEX "tickets_company_status_updated_owner_idx" ON "tickets" USING btree ("company_id","status","updated_at","user_id","queue_id");
