@@ -56,6 +56,8 @@ export const TICKETS_ROUTES = {
     multipart: true,
     response: z.array(TicketMessage),
   },
+  /** Ours: reads the ticket (unread back to 0, inbound messages read) without loading a page. */
+  "POST /messages/{ticketId}/read": { params: TicketMessagesParams, response: MessageAnswer },
   "DELETE /messages/{id}": { params: IdParams, response: TicketMessage },
   /** Other systems send with a connection's token instead of a session: JSON, or multipart with `medias`. */
   "POST /api/messages/send": { body: ExternalSendBody, multipart: true, response: ExternalSendAnswer },

@@ -1,5 +1,6 @@
 import {
   IdParams,
+  MessageAnswer,
   SendTicketMessageBody,
   SendTicketMessageForm,
   TicketMessage,
@@ -12,7 +13,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { App } from "../../http/app.js";
 import type { AuthHooks } from "../../http/auth.js";
-import { deleteSentMessage, listTicketMessages, type SendInput, sendFromAttendant } from "./messages.service.js";
+import { compiledSerializerCompiler } from "../../http/json-writer.js";
+import {
+  deleteSentMessage,
+  listTicketMessages,
+  readTicket,
+  type SendInput,
+  sendFromAttendant,
+} from "./messages.service.js";
 import { outgoingMedias, readSendForm, validationError } from "./messages.upload.js";
 
 const tags = ["messages"];
@@ -44,8 +52,27 @@ export function registerMessagesRoutes(app: App, ctx: AppContext, auth: AuthHook
         querystring: TicketMessagesQuery,
         response: { 200: TicketMessagesPage },
       },
+      // Every open of a conversation reads a page: written by the compiled writer rather than encoded by zod.
+      serializerCompiler: compiledSerializerCompiler,
     },
     async (request) => listTicketMessages(ctx, request.auth, request.params.ticketId, request.query),
+  );
+
+  app.post(
+    "/messages/:ticketId/read",
+    {
+      onRequest: auth.user,
+      schema: {
+        tags,
+        description: "Ours: reads the ticket as opening it does (unread back to 0), without answering a page.",
+        params: TicketMessagesParams,
+        response: { 200: MessageAnswer },
+      },
+    },
+    async (request) => {
+      await readTicket(ctx, request.auth, request.params.ticketId);
+      return { message: "read" };
+    },
   );
 
   app.post(

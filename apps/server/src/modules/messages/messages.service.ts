@@ -14,7 +14,8 @@ import { findTicketForReader, findTicketRow } from "../tickets/tickets.repositor
 import { ticketPayload } from "../tickets/tickets.serializers.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
-import { findMessage, markMessageDeleted, markTicketRead, pageContactMessages } from "./messages.repository.js";
+import { pageContactMessages } from "./messages.read.js";
+import { findMessage, markMessageDeleted, markTicketRead } from "./messages.repository.js";
 import { messageEventPayload, quotedSummary, senderUserId, toTicketMessage } from "./messages.serializers.js";
 import { type OutgoingMessage, type SendDeps, sendTicketMessage } from "./send.js";
 
@@ -55,10 +56,7 @@ export async function listTicketMessages(
     pageContactMessages(deps.db, companyId, ticket.contactId, { limit: MESSAGES_PAGE_SIZE, offset }),
     markRead ? markTicketRead(deps.db, companyId, ticket.id) : false,
   ]);
-  if (changed) {
-    ticket = { ...ticket, unreadMessages: 0 };
-    await emitTicketEvent(deps, ticket, { action: "updateUnread", ticketId: ticket.id });
-  }
+  if (changed) ticket = await announceRead(deps, ticket);
   const { contact, relations } = found;
   const messages = page.rows
     .reverse()
@@ -71,6 +69,22 @@ export async function listTicketMessages(
     count: page.count,
     hasMore: page.count > offset + page.rows.length,
   };
+}
+
+/** After a read that changed something: every list of the ticket learns its unread count is 0. */
+async function announceRead<T extends Parameters<typeof emitTicketEvent>[1]>(deps: SendDeps, ticket: T): Promise<T> {
+  const read = { ...ticket, unreadMessages: 0 };
+  await emitTicketEvent(deps, read, { action: "updateUnread", ticketId: ticket.id });
+  return read;
+}
+
+/**
+ * Reads the ticket on screen as messages arrive (ours): what opening it does (unread back to 0,
+ * inbound messages read, `updateUnread`), without loading a page the client already holds.
+ */
+export async function readTicket(deps: SendDeps, actor: AuthSession, ticketId: number): Promise<void> {
+  const { ticket } = await visibleTicket(deps, actor, ticketId);
+  if (await markTicketRead(deps.db, actor.companyId, ticket.id)) await announceRead(deps, ticket);
 }
 
 export interface SendInput {

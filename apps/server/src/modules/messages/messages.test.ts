@@ -412,6 +412,40 @@ describe("GET /messages/:ticketId", () => {
   });
 });
 
+describe("POST /messages/:ticketId/read", () => {
+  it("reads the ticket without a page: unread back to 0, inbound read, updateUnread once; others' tickets are not found", async () => {
+    const { agentHeaders, company, contact, ticket } = await connectedTicket();
+    await env.db
+      .insert(messages)
+      .values({ companyId: company.id, ticketId: ticket.id, contactId: contact.id, body: "oi", fromMe: false });
+    await env.db.update(tickets).set({ unreadMessages: 1 }).where(eq(tickets.id, ticket.id));
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+    const read = () => env.app.inject({ method: "POST", url: `/messages/${ticket.id}/read`, headers: agentHeaders });
+
+    const answer = await read();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ message: "read" });
+    const [row] = await env.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(row!.unreadMessages).toBe(0);
+    const stored = await env.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    expect(stored.every((m) => m.read)).toBe(true);
+    expect(eventsNamed(emit, companyEvent.ticket(company.id))).toEqual([
+      { action: "updateUnread", ticketId: ticket.id },
+    ]);
+    // Nothing left to read: no event.
+    expect((await read()).statusCode).toBe(200);
+    expect(eventsNamed(emit, companyEvent.ticket(company.id))).toHaveLength(1);
+
+    const other = await newTenant(env);
+    const foreign = await env.app.inject({
+      method: "POST",
+      url: `/messages/${ticket.id}/read`,
+      headers: other.adminHeaders,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
+
 describe("DELETE /messages/:id", () => {
   it("lets only the author delete, tells the provider and emits the update", async () => {
     const { agentHeaders, adminHeaders, company, whatsapp, contact, ticket } = await connectedTicket();

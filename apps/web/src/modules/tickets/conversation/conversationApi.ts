@@ -46,6 +46,11 @@ export function fetchMessagesPage(ticketId: number, pageNumber: number, signal?:
   return api.get("/messages/{ticketId}", { params: { ticketId }, query: { pageNumber }, signal });
 }
 
+/** Reads the ticket on screen (unread back to 0) without loading a page it already holds. */
+export function markTicketRead(ticketId: number) {
+  return api.post("/messages/{ticketId}/read", { params: { ticketId } });
+}
+
 export function sendTextMessage(ticketId: number, body: string, quotedMsgId?: number) {
   return api.post("/messages/{ticketId}", {
     params: { ticketId },

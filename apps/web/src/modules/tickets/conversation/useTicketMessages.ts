@@ -3,7 +3,7 @@ import { useCallback, useEffect, useReducer, useRef } from "react";
 import { toastError } from "../../../api/client";
 import { useSession } from "../../../app/session";
 import { useSocketEvent } from "../../../realtime/socket";
-import { fetchMessagesPage } from "./conversationApi";
+import { fetchMessagesPage, markTicketRead } from "./conversationApi";
 import { mergeMessages } from "./timeline";
 
 interface State {
@@ -22,7 +22,8 @@ type Action =
   | { type: "failed" }
   | { type: "page"; page: number; messages: TicketMessage[]; hasMore: boolean }
   | { type: "upsert"; messages: TicketMessage[] }
-  | { type: "replace"; message: TicketMessage };
+  | { type: "replace"; message: TicketMessage }
+  | { type: "read" };
 
 const initial: State = { messages: [], page: 0, hasMore: false, loading: true, prepended: 0 };
 
@@ -48,6 +49,15 @@ function reducer(state: State, action: Action): State {
       // An update of a message not loaded (an older page) waits for that page.
       if (!state.messages.some((message) => message.id === action.message.id)) return state;
       return { ...state, messages: mergeMessages(state.messages, [action.message]) };
+    case "read":
+      // What the server did on reading: the customer's messages on screen are read.
+      if (!state.messages.some((message) => !message.fromMe && !message.read)) return state;
+      return {
+        ...state,
+        messages: state.messages.map((message) =>
+          message.fromMe || message.read ? message : { ...message, read: true },
+        ),
+      };
   }
 }
 
@@ -104,7 +114,13 @@ export function useTicketMessages(ticketId: number | undefined) {
   }, [load]);
 
   const upsert = useCallback((messages: TicketMessage[]) => dispatch({ type: "upsert", messages }), []);
-  const readNewMessages = useReadingWhileOpen(ticketId, upsert);
+  const onScreen = useRef(ticketId);
+  onScreen.current = ticketId;
+  // A read of the ticket just left (flushed on leaving) must not touch the next one's list.
+  const markedRead = useCallback((readId: number) => {
+    if (readId === onScreen.current) dispatch({ type: "read" });
+  }, []);
+  const readNewMessages = useReadingWhileOpen(ticketId, markedRead);
 
   useSocketEvent(user ? companyEvent.appMessage(user.companyId) : null, (payload) => {
     const { message } = payload;
@@ -118,18 +134,23 @@ export function useTicketMessages(ticketId: number | undefined) {
   return { ...state, loadOlder, upsert };
 }
 
+/** How long the read after an arriving message waits for the next: a burst is read once. */
+export const READ_DEBOUNCE_MS = 800;
+
 /**
- * Messages that arrive on the ticket on screen are read as they come, while the
- * page is in sight (else once it is again): page 1 is asked again, which marks
- * the ticket read on the server (unread back to 0, `updateUnread` to every list).
+ * Messages that arrive on the ticket on screen are read as they come, while the page is in sight
+ * (else once it is again). The message itself is already in the list (the realtime create is put
+ * in place), so the read is only the read call (unread back to 0 on the server, `updateUnread` to
+ * every list), debounced: a burst of messages makes one call, never a page fetch per message.
  * Calls during a read make one more read after it, not one each.
  */
-function useReadingWhileOpen(ticketId: number | undefined, upsert: (messages: TicketMessage[]) => void) {
+function useReadingWhileOpen(ticketId: number | undefined, markedRead: (ticketId: number) => void) {
   const reading = useRef(false);
   const again = useRef(false);
   const unseen = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const read = useCallback(() => {
+  const readNow = useCallback(() => {
     if (!ticketId) return;
     if (document.hidden) {
       unseen.current = true;
@@ -141,8 +162,8 @@ function useReadingWhileOpen(ticketId: number | undefined, upsert: (messages: Ti
     }
     reading.current = true;
     unseen.current = false;
-    fetchMessagesPage(ticketId, 1)
-      .then((answer) => upsert(answer.messages))
+    markTicketRead(ticketId)
+      .then(() => markedRead(ticketId))
       .catch(() => {
         // The badge stays; opening the ticket again reads it.
       })
@@ -150,18 +171,34 @@ function useReadingWhileOpen(ticketId: number | undefined, upsert: (messages: Ti
         reading.current = false;
         if (again.current) {
           again.current = false;
-          read();
+          readNow();
         }
       });
-  }, [ticketId, upsert]);
+  }, [ticketId, markedRead]);
+
+  const read = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      readNow();
+    }, READ_DEBOUNCE_MS);
+  }, [readNow]);
 
   useEffect(() => {
     const onVisible = () => {
-      if (!document.hidden && unseen.current) read();
+      if (!document.hidden && unseen.current) readNow();
     };
     document.addEventListener("visibilitychange", onVisible);
-    return () => document.removeEventListener("visibilitychange", onVisible);
-  }, [read]);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisible);
+      // A read still waiting belongs to the ticket being left, which had the message on screen.
+      if (timer.current !== undefined) {
+        clearTimeout(timer.current);
+        timer.current = undefined;
+        readNow();
+      }
+    };
+  }, [readNow]);
 
   return read;
 }
