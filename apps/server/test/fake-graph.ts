@@ -192,7 +192,7 @@ export async function startFakeGraph(options: { port?: number; host?: string } =
       return;
     }
     if (request.method === "POST" && id === fake.phoneNumberId && edge === "media") {
-      const form = await new Response(await readBody(request), {
+      const form = await new Response(new Uint8Array(await readBody(request)), {
         headers: { "content-type": request.headers["content-type"] ?? "" },
       }).formData();
       const file = form.get("file");

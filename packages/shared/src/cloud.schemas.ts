@@ -66,6 +66,15 @@ export function renderTemplate(body: string, variables: readonly string[]): stri
   });
 }
 
+/**
+ * What a campaign's report or a schedule's conversation keeps of a template sent where its body
+ * is not at hand (it lives on Meta's side): "retomar_atendimento (pt_BR): Ana, pedido 12".
+ */
+export function templateSummary(template: TemplateChoice): string {
+  const values = template.variables.join(", ");
+  return `${template.name} (${template.language})${values ? `: ${values}` : ""}`;
+}
+
 /** The number of distinct {{n}} placeholders (the highest n). */
 export function templateVariableCount(body: string): number {
   let highest = 0;

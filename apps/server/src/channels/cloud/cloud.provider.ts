@@ -138,7 +138,7 @@ export class CloudProvider implements ChannelProvider {
 
   /** Free messages only within 24 hours of the customer's last one (Meta answers 131047 otherwise). */
   private async requireWindow(to: string): Promise<void> {
-    const last = await lastInboundAt(this.deps.db, this.connection, to);
+    const last = await lastInboundAt(this.deps.db, this.connection, { number: to });
     if (!last || Date.now() - last.getTime() >= CUSTOMER_SERVICE_WINDOW_MS) {
       throw new AppError("ERR_OUTSIDE_WINDOW", { message: "outside the 24-hour window: only a template may be sent" });
     }

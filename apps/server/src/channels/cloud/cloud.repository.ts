@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { contacts, messages, whatsapps } from "../../db/schema/index.js";
 
@@ -38,25 +38,31 @@ export async function setStatusReason(db: Executor, whatsappId: number, reason: 
 }
 
 /**
- * When the customer at `number` last wrote to the connection: the start of WhatsApp's 24-hour
- * customer service window. Undefined when they never did.
+ * When the customer last wrote to the connection: the start of WhatsApp's 24-hour customer
+ * service window. Undefined when they never did. One probe of the partial index
+ * messages_company_contact_inbound_idx (the contact found by id, or by its unique number).
  */
 export async function lastInboundAt(
   db: Executor,
   connection: { id: number; companyId: number },
-  number: string,
+  customer: { contactId: number } | { number: string },
 ): Promise<Date | undefined> {
+  const contactId =
+    "contactId" in customer
+      ? customer.contactId
+      : db
+          .select({ id: contacts.id })
+          .from(contacts)
+          .where(and(eq(contacts.companyId, connection.companyId), eq(contacts.number, customer.number)));
   const [row] = await db
     .select({ at: messages.createdAt })
     .from(messages)
-    .innerJoin(contacts, eq(contacts.id, messages.contactId))
     .where(
       and(
         eq(messages.companyId, connection.companyId),
+        typeof contactId === "number" ? eq(messages.contactId, contactId) : inArray(messages.contactId, contactId),
         eq(messages.whatsappId, connection.id),
         eq(messages.fromMe, false),
-        eq(contacts.companyId, connection.companyId),
-        eq(contacts.number, number),
       ),
     )
     .orderBy(desc(messages.createdAt))

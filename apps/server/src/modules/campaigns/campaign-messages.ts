@@ -1,4 +1,4 @@
-import { CAMPAIGN_MESSAGE_KEYS, type CampaignVariable } from "@atendo/shared";
+import { CAMPAIGN_MESSAGE_KEYS, type CampaignVariable, type TemplateChoice } from "@atendo/shared";
 
 /*
  * What each recipient gets, as pure functions: the pacing of the sends, the variant, the
@@ -69,4 +69,13 @@ export function renderMessage(
 export function partMessageId(campaignId: number, shippingId: number, part: number): string {
   const hex = (value: number, width: number) => value.toString(16).toUpperCase().padStart(width, "0");
   return `3EB0C${hex(campaignId, 8)}${hex(shippingId, 8)}${hex(part, 3)}`;
+}
+
+/** The campaign's template for one recipient: its variables rendered as the messages are ({{name}}...). */
+export function recipientTemplate(
+  template: TemplateChoice,
+  recipient: { name: string },
+  variables: readonly CampaignVariable[],
+): TemplateChoice {
+  return { ...template, variables: template.variables.map((value) => renderMessage(value, recipient, variables)) };
 }

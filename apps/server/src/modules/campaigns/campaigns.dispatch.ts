@@ -1,5 +1,5 @@
-import type { CampaignSettings } from "@atendo/shared";
-import type { ChannelProvider } from "../../channels/provider.js";
+import { type CampaignSettings, templateSummary } from "@atendo/shared";
+import type { ChannelProvider, OutboundTemplate } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
@@ -11,7 +11,7 @@ import { sendToNumber } from "../messages/send.js";
 import { tagAudienceSql } from "../tags/tags.repository.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
 import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
-import { filledVariants, partMessageId, renderMessage, variantText } from "./campaign-messages.js";
+import { filledVariants, partMessageId, recipientTemplate, renderMessage, variantText } from "./campaign-messages.js";
 import {
   type CampaignRow,
   claimDue,
@@ -141,12 +141,23 @@ export async function dispatchRun(
     settings ??= await readCampaignSettings(deps.db, companyId);
     const variables = settings.variables;
     const delivered: { id: number; message: string }[] = [];
-    const failed: number[] = [];
-    let offline = false;
+    const failed: { id: number; error: string }[] = [];
+    let paused = false;
     await inPool(rows, SEND_CONCURRENCY, async (row) => {
-      if (offline) return;
+      if (paused) return;
       const text = renderMessage(variantText(campaign, row.variant), row, variables);
+      const template = campaign.template ? recipientTemplate(campaign.template, row, variables) : undefined;
+      const sendTemplate = async (chosen: OutboundTemplate) => {
+        await sendToNumber(deps, provider, row.number, {
+          text: templateSummary(chosen),
+          template: chosen,
+          messageId: partMessageId(campaignId, row.id, 0),
+        });
+        delivered.push({ id: row.id, message: templateSummary(chosen) });
+      };
       try {
+        // Only a template: nothing free to try first.
+        if (template && !text.trim() && parts!.every((part) => !part.media)) return await sendTemplate(template);
         for (const [index, part] of parts!.entries()) {
           const body = index === 0 ? text : (part.caption ?? "");
           if (!part.media && !body.trim()) continue;
@@ -158,15 +169,26 @@ export async function dispatchRun(
         }
         delivered.push({ id: row.id, message: text });
       } catch (error) {
-        // The connection dropped: the row stays claimed and undelivered, and is sent again (same ids) later.
-        if (error instanceof AppError && error.code === "ERR_WAPP_NOT_INITIALIZED") offline = true;
-        else failed.push(row.id);
+        const code = error instanceof AppError ? error.code : "ERR_SENDING_WAPP_MSG";
+        // The Cloud API's window is closed for this customer (checked before anything left): the template goes instead.
+        if (code === "ERR_OUTSIDE_WINDOW" && template) {
+          try {
+            return await sendTemplate(template);
+          } catch (templateError) {
+            failed.push({ id: row.id, error: templateError instanceof AppError ? templateError.code : code });
+            return;
+          }
+        }
+        // The connection dropped or Meta asks to slow down: the row stays claimed and undelivered, and is
+        // sent again (same ids) later.
+        if (code === "ERR_WAPP_NOT_INITIALIZED" || code === "ERR_WAPP_RATE_LIMITED") paused = true;
+        else failed.push({ id: row.id, error: code });
       }
     });
     await markDelivered(deps.db, companyId, delivered);
     await markFailed(deps.db, companyId, failed);
     await onProgress();
-    if (offline) return { kind: "again", at: new Date(Date.now() + OFFLINE_RETRY_MS) };
+    if (paused) return { kind: "again", at: new Date(Date.now() + OFFLINE_RETRY_MS) };
     if (Date.now() >= deadline) return { kind: "again", at: new Date() };
   }
 }

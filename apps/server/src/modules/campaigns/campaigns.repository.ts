@@ -266,11 +266,17 @@ export async function markDelivered(
     WHERE s.company_id = ${companyId} AND s.id = v.id`);
 }
 
-export async function markFailed(db: Executor, companyId: number, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+/** Refused recipients, each with the sending path's ERR_* code saying why. */
+export async function markFailed(
+  db: Executor,
+  companyId: number,
+  rows: readonly { id: number; error: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db.execute(sql`
-    UPDATE campaign_shippings SET failed_at = now(), updated_at = now()
-    WHERE company_id = ${companyId} AND id = ANY(${sql.param([...ids])}::int[])`);
+    UPDATE campaign_shippings s SET failed_at = now(), error = v.error, updated_at = now()
+    FROM unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.error))}::text[]) AS v(id, error)
+    WHERE s.company_id = ${companyId} AND s.id = v.id`);
 }
 
 /** The body path of the first id the row names that is not the company's own, if any. */

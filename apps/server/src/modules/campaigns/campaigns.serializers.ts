@@ -22,6 +22,7 @@ export function campaignRecord(media: Pick<MediaStorage, "publicUrl">, listed: C
     companyId: campaign.companyId,
     mediaPath: campaign.mediaPath ? media.publicUrl(campaign.mediaPath) : null,
     mediaName: campaign.mediaName,
+    template: campaign.template,
     contactList: listed.contactList,
     whatsapp: listed.whatsapp,
     progress: listed.progress,
@@ -40,5 +41,6 @@ export function shippingRecord(row: ShippingRow): CampaignShipping {
     sendAt: row.sendAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     failedAt: row.failedAt?.toISOString() ?? null,
+    error: row.error,
   };
 }

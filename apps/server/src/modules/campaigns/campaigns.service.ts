@@ -14,6 +14,7 @@ import { AppError } from "../../http/errors.js";
 import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import { contactListRecipients } from "../contact-lists/contact-lists.repository.js";
+import { findWhatsapp } from "../whatsapps/whatsapps.repository.js";
 import { planCampaign } from "./campaigns.dispatch.js";
 import { emitCampaign, emitCampaignDeleted } from "./campaigns.events.js";
 import { dispatchCampaignJob, scheduleDispatch, scheduleStart } from "./campaigns.jobs.js";
@@ -104,6 +105,7 @@ function changesOf(body: CampaignUpdateBody): CampaignChanges {
   if (body.contactListId !== undefined) changes.contactListId = body.contactListId;
   if (body.tagListId !== undefined) changes.tagId = body.tagListId;
   if (body.fileListId !== undefined) changes.fileListId = body.fileListId;
+  if (body.template !== undefined) changes.template = body.template;
   return changes;
 }
 
@@ -115,13 +117,20 @@ function assertSendable(campaign: CampaignRow) {
   if (!campaign.whatsappId) throw invalid("body.whatsappId", "required");
   if (!campaign.contactListId && !campaign.tagId) throw invalid("body.contactListId", "required");
   const texts = [campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5];
-  if (!campaign.mediaPath && texts.every((text) => !text.trim())) throw invalid("body.message1", "required");
+  // A template alone is a message too (a Cloud API campaign to customers outside the 24-hour window).
+  if (!campaign.mediaPath && !campaign.template && texts.every((text) => !text.trim())) {
+    throw invalid("body.message1", "required");
+  }
 }
 
 /** The ids a body names belong to the caller's company (another company's answers as missing). */
 async function assertOwnReferences(tx: Executor, companyId: number, row: CampaignRow) {
   const missing = await foreignReferenceMissing(tx, companyId, row);
   if (missing) throw invalid(missing, "notFound");
+  // Templates are the WhatsApp Cloud API's: another provider could never send one.
+  if (row.template && row.whatsappId && (await findWhatsapp(tx, companyId, row.whatsappId))?.provider !== "cloud") {
+    throw invalid("body.template", "notOffered");
+  }
 }
 
 /** INATIVA without a start, PROGRAMADA with one (its start job written with the row). */

@@ -37,7 +37,7 @@ export async function ticketSendWindow(deps: Deps, actor: AuthSession, ticketId:
   if (whatsapp?.provider !== "cloud") {
     return { ticketId: ticket.id, requiresTemplate: false, closesAt: null, templates: false };
   }
-  const last = await lastInboundAt(deps.db, whatsapp, contact.number);
+  const last = await lastInboundAt(deps.db, whatsapp, { contactId: contact.id });
   const closesAt = last ? new Date(last.getTime() + CUSTOMER_SERVICE_WINDOW_MS) : undefined;
   const open = closesAt !== undefined && closesAt.getTime() > Date.now();
   return {

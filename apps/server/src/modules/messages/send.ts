@@ -236,9 +236,9 @@ export async function sendToNumber(
   deps: Pick<SendDeps, "log">,
   provider: ChannelProvider,
   to: string,
-  message: { text: string; media?: ProviderMessage["media"]; messageId: string },
+  message: { text: string; media?: ProviderMessage["media"]; messageId: string; template?: OutboundTemplate },
 ): Promise<string> {
-  if (!message.media && !message.text.trim()) throw blankBody();
+  if (!message.media && !message.template && !message.text.trim()) throw blankBody();
   return providerSend(deps, provider, to, message, { to });
 }
 

@@ -23,6 +23,7 @@ export function toSchedule(media: Pick<MediaStorage, "publicUrl">, row: Schedule
     companyId: row.companyId,
     mediaPath: row.mediaPath === null ? null : media.publicUrl(row.mediaPath),
     mediaName: row.mediaName,
+    template: row.template,
     contact: row.contact,
     user: row.user,
     createdAt: row.createdAt.toISOString(),

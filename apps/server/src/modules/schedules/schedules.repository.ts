@@ -9,7 +9,16 @@ export type NewScheduleRow = typeof schedules.$inferInsert;
 export type ScheduleChanges = Partial<
   Pick<
     NewScheduleRow,
-    "body" | "contactId" | "ticketId" | "sendAt" | "status" | "errorCode" | "sendVersion" | "mediaPath" | "mediaName"
+    | "body"
+    | "contactId"
+    | "ticketId"
+    | "sendAt"
+    | "status"
+    | "errorCode"
+    | "sendVersion"
+    | "mediaPath"
+    | "mediaName"
+    | "template"
   >
 >;
 

@@ -1,5 +1,6 @@
-import { type ErrorCode, isErrorCode } from "@atendo/shared";
+import { type ErrorCode, isErrorCode, templateSummary } from "@atendo/shared";
 import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
 import { detectFile } from "../../media/file-kind.js";
 import { findSendingConnection } from "../messages/messages.repository.js";
@@ -65,14 +66,27 @@ async function deliver(deps: SendDeps, ref: ScheduleSendRef, schedule: ScheduleR
     const media = await storedMedia(deps, schedule);
     const { ticket } = await deps.db.transaction((tx) => ticketForContact(tx, whatsapp, schedule.contactId));
     ticketId = ticket.id;
-    await deps.sendMessage(deps, ticket, {
-      body: schedule.body,
-      ...(media ? { media } : {}),
-      userId: schedule.userId,
-      recordSent: async (tx) => {
-        await recordSendResult(tx, ref, { status: "ENVIADA", sentAt: new Date(), ticketId: ticket.id });
-      },
-    });
+    const recordSent = async (tx: Executor) => {
+      await recordSendResult(tx, ref, { status: "ENVIADA", sentAt: new Date(), ticketId: ticket.id });
+    };
+    try {
+      await deps.sendMessage(deps, ticket, {
+        body: schedule.body,
+        ...(media ? { media } : {}),
+        userId: schedule.userId,
+        recordSent,
+      });
+    } catch (error) {
+      // The Cloud API's 24-hour window is closed for this contact (refused before anything left):
+      // the schedule's template goes instead, its values as the message list shows them.
+      if (!(error instanceof AppError && error.code === "ERR_OUTSIDE_WINDOW" && schedule.template)) throw error;
+      await deps.sendMessage(deps, ticket, {
+        body: templateSummary(schedule.template),
+        template: schedule.template,
+        userId: schedule.userId,
+        recordSent,
+      });
+    }
     return "recorded";
   } catch (error) {
     const code = error instanceof AppError && isErrorCode(error.code) ? error.code : "ERR_SENDING_WAPP_MSG";

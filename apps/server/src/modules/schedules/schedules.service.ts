@@ -16,6 +16,7 @@ import { AppError } from "../../http/errors.js";
 import type { UploadedFile } from "../../media/upload.js";
 import { detectUpload, UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import { findContact } from "../contacts/contacts.repository.js";
+import { findSendingConnection } from "../messages/messages.repository.js";
 import { findTicketRow } from "../tickets/tickets.repository.js";
 import { emitSchedule, toSchedule } from "./schedules.events.js";
 import { enqueueScheduleSend, sendScheduleJob } from "./schedules.jobs.js";
@@ -104,6 +105,14 @@ async function assertContact(db: Executor, companyId: number, contactId: number)
   if (!(await findContact(db, companyId, contactId))) throw new AppError("ERR_NO_CONTACT_FOUND");
 }
 
+/** Templates are the WhatsApp Cloud API's: the connection that will send (the ticket's, else the default) must be one. */
+async function assertTemplateConnection(db: Executor, companyId: number, ticketWhatsappId: number | null) {
+  const whatsapp = await findSendingConnection(db, companyId, ticketWhatsappId);
+  if (whatsapp?.provider !== "cloud") {
+    throw new AppError("ERR_VALIDATION", { fields: [{ path: "body.template", message: "notOffered" }] });
+  }
+}
+
 export async function createSchedule(deps: Deps, actor: AuthSession, body: ScheduleBody): Promise<Schedule> {
   const { companyId } = actor;
   const row = await deps.db.transaction(async (tx) => {
@@ -111,6 +120,7 @@ export async function createSchedule(deps: Deps, actor: AuthSession, body: Sched
     // The ticket it was scheduled from lends its connection; it must be the same contact's.
     const origin = body.ticketId === undefined ? undefined : await findTicketRow(tx, companyId, body.ticketId);
     if (body.ticketId !== undefined && origin?.contactId !== body.contactId) throw new AppError("ERR_NO_TICKET_FOUND");
+    if (body.template) await assertTemplateConnection(tx, companyId, origin?.whatsappId ?? null);
     const inserted = await insertSchedule(tx, {
       companyId,
       userId: actor.userId,
@@ -118,6 +128,7 @@ export async function createSchedule(deps: Deps, actor: AuthSession, body: Sched
       ticketId: origin?.id ?? null,
       body: body.body,
       sendAt: new Date(body.sendAt),
+      template: body.template ?? null,
     });
     await enqueueScheduleSend(deps, tx, inserted);
     return inserted;
@@ -149,10 +160,16 @@ export async function updateScheduleById(
     }
     const changes: ScheduleChanges = {};
     if (body.body !== undefined) changes.body = body.body;
+    if (body.template !== undefined) changes.template = body.template;
     if (body.contactId !== undefined && body.contactId !== current.contactId) {
       changes.contactId = body.contactId;
       // The ticket it came from is another contact's now.
       changes.ticketId = null;
+    }
+    if (body.template) {
+      const ticketId = changes.ticketId === undefined ? current.ticketId : changes.ticketId;
+      const origin = ticketId === null ? undefined : await findTicketRow(tx, companyId, ticketId);
+      await assertTemplateConnection(tx, companyId, origin?.whatsappId ?? null);
     }
     const sendAt = body.sendAt === undefined ? current.sendAt : new Date(body.sendAt);
     rearmed = sendAt.getTime() !== current.sendAt.getTime() || current.status === "ERRO";
