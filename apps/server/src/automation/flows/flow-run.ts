@@ -42,6 +42,7 @@ import {
   type FlowState,
   findFlowVersioned,
   findRun,
+  flowResumeFacts,
   insertRun,
   moveRun,
   type RunChanges,
@@ -239,17 +240,18 @@ export async function runInbound(
  */
 export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
   try {
-    const run = await findRun(deps.db, ref.companyId, ref.runId);
-    if (run?.status !== "active") return;
+    const found = await flowResumeFacts(deps.db, ref.companyId, ref.runId);
+    if (found?.run.status !== "active") return;
+    const { run, ticket } = found;
     const due = run.wait === "interval" ? run.seq === ref.seq : run.wait === null && run.seq > ref.seq;
     if (!due) return;
-    const ticket = await findTicketRow(deps.db, run.companyId, run.ticketId);
     if (!ticket) return;
     if (!ticketAutomated(ticket)) {
       await stopRun(deps, run, "takenOver");
       return;
     }
-    const walk = await openWalk(deps, run, ticket);
+    const flow = await flowOf(deps, run.companyId, run.flowId, found.flow);
+    const walk = await openWalk(deps, run, ticket, { flow, contact: found.contact ?? undefined });
     if (!walk) return;
     if (run.wait === "interval") {
       const moved = await moveRun(deps.db, run, { wait: null, waitUntil: null });

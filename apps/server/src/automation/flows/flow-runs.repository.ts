@@ -53,6 +53,24 @@ export async function flowStepFacts(db: Executor, companyId: number, ticketId: n
   return row as (Omit<NonNullable<typeof row>, "flow"> & { flow: FlowState | null }) | undefined;
 }
 
+/** What an interval's end reads, in one round trip: the run, its ticket, its flow state and the contact. */
+export async function flowResumeFacts(db: Executor, companyId: number, runId: number) {
+  const [row] = await db
+    .select({
+      run: flowRuns,
+      ticket: tickets,
+      flow: { id: flows.id, active: flows.active, version: flowVersion },
+      contact: contacts,
+    })
+    .from(flowRuns)
+    .leftJoin(tickets, and(eq(tickets.companyId, companyId), eq(tickets.id, flowRuns.ticketId)))
+    .leftJoin(flows, and(eq(flows.companyId, companyId), eq(flows.id, flowRuns.flowId)))
+    .leftJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, tickets.contactId)))
+    .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.id, runId)))
+    .limit(1);
+  return row as (Omit<NonNullable<typeof row>, "flow"> & { flow: FlowState | null }) | undefined;
+}
+
 /** A flow's row with its version (flowStepFacts), tenant-scoped. */
 export async function findFlowVersioned(db: Executor, companyId: number, flowId: number) {
   const [row] = await db
