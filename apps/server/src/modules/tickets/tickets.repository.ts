@@ -603,21 +603,7 @@ export function splitRelations(row: TicketRow & { [K in keyof typeof relationCol
  * flag that decide whether they may see it (ticket-access.ts applies the rule).
  */
 export async function findTicketForReader(db: Executor, companyId: number, ticketId: number, viewerId?: number) {
-  const viewer =
-    viewerId === undefined
-      ? { viewerQueueIds: sql<number[] | null>`null`, viewerAllTicket: sql<boolean>`false` }
-      : {
-          viewerQueueIds: sql<
-            number[] | null
-          >`(select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${viewerId})`,
-          viewerAllTicket: sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companyId} and ${users.id} = ${viewerId} and ${users.allTicket} = 'enabled')`,
-        };
-  const [row] = await db
-    .select({ ...ticketWithRelations, contact: contacts, ...viewer })
-    .from(tickets)
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .limit(1);
+  const [row] = await readerStatement(db, viewerId !== undefined).execute({ companyId, ticketId, viewerId });
   if (!row) return undefined;
   const { contact, viewerQueueIds, viewerAllTicket, ...rest } = row;
   return {
@@ -625,6 +611,43 @@ export async function findTicketForReader(db: Executor, companyId: number, ticke
     contact,
     viewer: { queueIds: viewerQueueIds ?? [], allTicket: viewerAllTicket },
   };
+}
+
+/** findTicketForReader's statement, with or without a viewer, prepared once per database (every message page runs it). */
+function buildReaderStatement(db: Executor, withViewer: boolean) {
+  const companyId = value("companyId");
+  const viewerId = value("viewerId");
+  const viewer = withViewer
+    ? {
+        viewerQueueIds: sql<
+          number[] | null
+        >`(select array_agg(${userQueues.queueId}) from ${userQueues} where ${userQueues.companyId} = ${companyId} and ${userQueues.userId} = ${viewerId})`,
+        viewerAllTicket: sql<boolean>`exists (select 1 from ${users} where ${users.companyId} = ${companyId} and ${users.id} = ${viewerId} and ${users.allTicket} = 'enabled')`,
+      }
+    : { viewerQueueIds: sql<number[] | null>`null`, viewerAllTicket: sql<boolean>`false` };
+  return db
+    .select({ ...ticketWithRelations, contact: contacts, ...viewer })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(and(sql`${tickets.companyId} = ${companyId}`, sql`${tickets.id} = ${value("ticketId")}`))
+    .limit(1)
+    .prepare(withViewer ? "tickets_reader_viewer" : "tickets_reader");
+}
+
+const readerStatements = new WeakMap<Executor, Map<boolean, ReturnType<typeof buildReaderStatement>>>();
+
+function readerStatement(db: Executor, withViewer: boolean) {
+  let byKind = readerStatements.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    readerStatements.set(db, byKind);
+  }
+  let statement = byKind.get(withViewer);
+  if (!statement) {
+    statement = buildReaderStatement(db, withViewer);
+    byKind.set(withViewer, statement);
+  }
+  return statement;
 }
 
 /**
