@@ -14,7 +14,8 @@
 // Env: BENCH_DATABASE_URL (a scratch database, required), CAMPAIGN_BENCH_RECIPIENTS (100000),
 // CAMPAIGN_BENCH_TIMEOUT_SECONDS (600, bounds the dispatch wait), CAMPAIGN_BENCH_PACING_RECIPIENTS (6),
 // CAMPAIGN_BENCH_PACING_INTERVAL (5), CAMPAIGN_BENCH_SKIP (throughput|pacing: leave one part out),
-// CAMPAIGN_BENCH_PORT (18099), CAMPAIGN_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given).
+// CAMPAIGN_BENCH_PORT (18099), CAMPAIGN_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given),
+// CAMPAIGN_BENCH_SERVER (the built server to start, e.g. one made with SERVER_OUT; apps/server/dist/main.js unless given).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,8 +37,9 @@ if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL databa
 
 const PORT = Number(process.env.CAMPAIGN_BENCH_PORT ?? 18099);
 const BASE = `http://127.0.0.1:${PORT}`;
-const SERVER_MAIN = new URL("../apps/server/dist/main.js", import.meta.url).pathname;
-if (!existsSync(SERVER_MAIN)) throw new Error("build the server first: npm run build");
+const SERVER_MAIN =
+  process.env.CAMPAIGN_BENCH_SERVER ?? new URL("../apps/server/dist/main.js", import.meta.url).pathname;
+if (!existsSync(SERVER_MAIN)) throw new Error(`no built server at ${SERVER_MAIN}: npm run build (or SERVER_OUT=...)`);
 
 const database = await openDatabase({ url });
 await database.migrate();
