@@ -17,7 +17,8 @@
 // customers start evenly over this; 0 starts them all at once), FLOW_BENCH_THINK_MS (2000: each answer waits a
 // uniform random 0..this after the prompt arrived), FLOW_BENCH_TIMEOUT_SECONDS (300),
 // FLOW_BENCH_PORT (18098), FLOW_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given), FLOW_BENCH_SERVER (the built
-// server file, apps/server/dist/main.js).
+// server file, apps/server/dist/main.js), FLOW_BENCH_NODE_ARGS (extra node flags for the server, space-separated: e.g.
+// "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile written when it stops).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,7 @@ if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL databa
 
 const PORT = Number(process.env.FLOW_BENCH_PORT ?? 18098);
 const BASE = `http://127.0.0.1:${PORT}`;
+const NODE_ARGS = (process.env.FLOW_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const SERVER_MAIN = process.env.FLOW_BENCH_SERVER ?? new URL("../apps/server/dist/main.js", import.meta.url).pathname;
 if (!existsSync(SERVER_MAIN)) throw new Error("build the server first: npm run build -w @atendo/server");
 
@@ -56,7 +58,7 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The server as `npm start` runs it, in its own process, on the scratch database. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", SERVER_MAIN], {
+  const child = spawn(process.execPath, [...NODE_ARGS, "--enable-source-maps", SERVER_MAIN], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

@@ -4,10 +4,15 @@
 // Messages are offered in arrival order by BENCH_CONCURRENCY workers (default 16: one in flight per
 // connection plus a few); a customer's next message is 5,000 positions later, so it is never in flight
 // twice, as a provider delivering a chat in order.
+// With BENCH_AUTOMATION=on (the default), each connection has an active phrase campaign whose phrase
+// nobody writes, so every message also writes and runs its automation step (the inbound-step job:
+// its write in the message's transaction, the worker's fetch, the step's reads, the completion)
+// in the same process; "off" measures ingestion alone, as before.
 // Prints one JSON line: { bench, messages, seconds, msgPerSec, p50Ms, p99Ms, maxMs, rssMaxMb, ... }
-// where the latency is provider event (ingestInbound called) -> appMessage emitted by ctx.realtime.
+// where the latency is provider event (ingestInbound called) -> appMessage emitted by ctx.realtime, and
+// stepsSeconds / withStepsMsgPerSec run until the last automation step completed.
 // Env: BENCH_DATABASE_URL (or DATABASE_URL; a scratch database, required), BENCH_MESSAGES,
-// BENCH_CUSTOMERS, BENCH_COMPANIES, BENCH_CONCURRENCY.
+// BENCH_CUSTOMERS, BENCH_COMPANIES, BENCH_CONCURRENCY, BENCH_AUTOMATION (on|off).
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { InboundMessage } from "../apps/server/src/channels/provider.js";
@@ -20,6 +25,7 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? COMPANIES + 6);
+const AUTOMATION = (process.env.BENCH_AUTOMATION ?? "on") === "on";
 type Rows<T> = { rows: T[] };
 const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL database");
@@ -42,7 +48,17 @@ for (let c = 0; c < COMPANIES; c++) {
     sql`insert into whatsapps (company_id, name, provider, status, is_default, token)
         values (${companyId}, 'Simulador', 'simulator', 'CONNECTED', true, ${`bench-${run}-${c}`}) returning id`,
   );
-  connections.push({ id: Number((whatsapp as unknown as Rows<{ id: number }>).rows[0]!.id), companyId });
+  const whatsappId = Number((whatsapp as unknown as Rows<{ id: number }>).rows[0]!.id);
+  if (AUTOMATION) {
+    const flow = await database.db.execute<{ id: number }>(
+      sql`insert into flows (company_id, name, flow) values (${companyId}, 'Bench', '{"nodes":[],"connections":[]}'::jsonb) returning id`,
+    );
+    await database.db.execute(
+      sql`insert into flow_campaigns (company_id, name, flow_id, whatsapp_id, phrase, status)
+          values (${companyId}, 'Bench', ${(flow as unknown as Rows<{ id: number }>).rows[0]!.id}, ${whatsappId}, 'frase que ninguém escreve', true)`,
+    );
+  }
+  connections.push({ id: whatsappId, companyId });
 }
 
 // Provider event -> appMessage emit, keyed by the (unique) message body.
@@ -97,6 +113,26 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+// The automation steps run in this process's workers; wait (bounded) until the last one completed.
+const stepsLeft = async () =>
+  Number(
+    (
+      (await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'automation.inbound-step' and state in ('created', 'retry', 'active')`,
+      )) as unknown as Rows<{ n: number }>
+    ).rows[0]!.n,
+  );
+const stepsDeadline = performance.now() + 300_000;
+while (AUTOMATION && (await stepsLeft()) > 0 && performance.now() < stepsDeadline) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const stepsSeconds = (performance.now() - started) / 1000;
+const steps = (
+  (await database.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'automation.inbound-step' and state = 'completed'
+        and data->>'companyId' in ${connections.map((c) => String(c.companyId))}`,
+  )) as unknown as Rows<{ n: number }>
+).rows[0]!.n;
 clearInterval(sampler);
 rssMax = Math.max(rssMax, process.memoryUsage().rss);
 
@@ -117,8 +153,12 @@ console.log(
     companies: COMPANIES,
     customers: CUSTOMERS,
     concurrency: CONCURRENCY,
+    automation: AUTOMATION,
     seconds: Number(seconds.toFixed(2)),
     msgPerSec: Math.round(MESSAGES / seconds),
+    stepsCompleted: steps,
+    stepsSeconds: Number(stepsSeconds.toFixed(2)),
+    withStepsMsgPerSec: Math.round(MESSAGES / stepsSeconds),
     emitted: latencies.length,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
