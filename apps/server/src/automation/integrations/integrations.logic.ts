@@ -94,11 +94,18 @@ const BOT_FAILURE_TEXTS: Record<BotFailure["kind"], string> = {
 };
 
 /**
- * The note attendants find when an integration gave up on a customer's message: the service,
- * what happened, and that the ticket is theirs now.
+ * The note attendants find when an integration (or a flow's Typebot node, whose run then ends)
+ * gave up on a customer's message: the service, what happened, and that the ticket is theirs now.
  */
-export function botFailureNote(failure: BotFailure, attempts: number): string {
+export function botFailureNote(
+  failure: BotFailure,
+  attempts: number,
+  source: "integration" | "flow" = "integration",
+): string {
   const status = failure.status !== undefined ? ` (HTTP ${failure.status})` : "";
   const tries = attempts > 1 ? ` depois de ${attempts} tentativas` : "";
-  return `[Integração] ${BOT_NAMES[failure.service]} ${BOT_FAILURE_TEXTS[failure.kind]}${status}${tries}. A mensagem do cliente continua no ticket e a integração o deixou para o atendimento: responda por aqui.`;
+  const what = `${BOT_NAMES[failure.service]} ${BOT_FAILURE_TEXTS[failure.kind]}${status}${tries}`;
+  if (source === "flow")
+    return `[Fluxo] ${what}. O fluxo foi encerrado e o ticket ficou para o atendimento: responda por aqui.`;
+  return `[Integração] ${what}. A mensagem do cliente continua no ticket e a integração o deixou para o atendimento: responda por aqui.`;
 }

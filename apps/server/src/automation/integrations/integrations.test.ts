@@ -585,8 +585,8 @@ describe("flowbuilder", () => {
 });
 
 describe("the flow's Typebot node", () => {
-  it("sends the node's message, hands the conversation to the bot, and goes on from its edge when the bot ends", async () => {
-    const s = await setup();
+  /** A flow whose phrase "robô" runs a Typebot node, then a message node after the bot's end. */
+  async function flowWithBot(s: Awaited<ReturnType<typeof setup>>, slug = typebot.slug) {
     const document = flowDocument(
       [
         {
@@ -595,7 +595,7 @@ describe("the flow's Typebot node", () => {
           data: {
             typebotIntegration: {
               urlN8N: typebot.url,
-              typebotSlug: typebot.slug,
+              typebotSlug: slug,
               typebotDelayMessage: 0,
               message: "Vou te passar para o nosso robô.",
             },
@@ -620,18 +620,78 @@ describe("the flow's Typebot node", () => {
       phrase: "robô",
       status: true,
     });
+  }
+  const runOf = async (ticketId: number) =>
+    (await env.db.select().from(flowRuns).where(eq(flowRuns.ticketId, ticketId)))[0];
+  const paths = (from: number) => typebot.calls.slice(from).map((call) => call.path.split("/").at(-1));
+
+  it("sends the node's message, hands the conversation to the bot, and goes on from its edge when the bot ends", async () => {
+    const s = await setup();
+    await flowWithBot(s);
     const joao = customer(s.whatsapp.id);
 
     expect(await joao.say("robô", 5)).toEqual(["Vou te passar para o nosso robô.", ...greeting]);
     const ticket = (await joao.ticket())!;
-    const [run] = await env.db.select().from(flowRuns).where(eq(flowRuns.ticketId, ticket.id));
+    const run = await runOf(ticket.id);
     expect(run).toMatchObject({ status: "active", wait: "handoff", nodeId: "bot" });
     expect(ticket.automationState?.typebot).toMatchObject({ owner: `flow:${run!.id}:bot` });
     // "2" picks Suporte, which ends the bot: the flow goes on.
     expect(await joao.say("2", 2)).toEqual(["Suporte: ligue 0800.", "De volta ao fluxo."]);
-    const [ended] = await env.db.select().from(flowRuns).where(eq(flowRuns.ticketId, ticket.id));
-    expect(ended).toMatchObject({ status: "ended", endedReason: "end" });
+    expect(await runOf(ticket.id)).toMatchObject({ status: "ended", endedReason: "end" });
     expect((await joao.ticket())!.automationState?.typebot).toBeUndefined();
+  });
+
+  it("a Typebot 503 and 429 are tried again by job and answered once, the start and the customer's answers alike", async () => {
+    const s = await setup();
+    await flowWithBot(s);
+    const ana = customer(s.whatsapp.id, "João Pereira");
+    const from = typebot.calls.length;
+    typebot.fail(503, 429);
+
+    expect(await ana.say("robô", 5)).toEqual(["Vou te passar para o nosso robô.", ...greeting]);
+    expect(paths(from)).toEqual(["startChat", "startChat", "startChat"]);
+    typebot.fail(502);
+    expect(await ana.say("2", 2)).toEqual(["Suporte: ligue 0800.", "De volta ao fluxo."]);
+    expect(paths(from).slice(3)).toEqual(["continueChat", "continueChat"]);
+    expect(await ana.notes()).toEqual([]);
+  });
+
+  it("after the last try the run ends with a note, and the ticket is the attendants'", async () => {
+    const s = await setup();
+    await flowWithBot(s);
+    const eva = customer(s.whatsapp.id, "Eva");
+    const from = typebot.calls.length;
+    typebot.fail(...Array.from({ length: ATTEMPTS }, () => 503));
+
+    await eva.send("robô");
+    const notes = await waitFor(eva.notes, (rows) => rows.length >= 1);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.note).toMatch(/^\[Fluxo\] Typebot/);
+    expect(notes[0]!.note).toContain("HTTP 503");
+    expect(notes[0]!.note).toContain(`${ATTEMPTS} tentativas`);
+    expect(paths(from)).toEqual(Array.from({ length: ATTEMPTS }, () => "startChat"));
+    const ticket = (await eva.ticket())!;
+    expect(await runOf(ticket.id)).toMatchObject({ status: "ended", endedReason: "failed" });
+    expect(ticket).toMatchObject({ status: "pending", userId: null });
+    expect((await eva.received()).map((row) => row.body)).toEqual(["Vou te passar para o nosso robô."]);
+    // Left for good: the bot is not asked again.
+    await eva.say("alguém aí?", 0);
+    expect(typebot.calls.length).toBe(from + ATTEMPTS);
+  });
+
+  it("a refusal is not tried again: an unknown bot (404) ends the run with the note at once", async () => {
+    const s = await setup();
+    await flowWithBot(s, "no-such-bot");
+    const rui = customer(s.whatsapp.id, "Rui");
+    const from = typebot.calls.length;
+
+    await rui.send("robô");
+    const notes = await waitFor(rui.notes, (rows) => rows.length >= 1);
+    expect(notes[0]!.note).toContain("HTTP 404");
+    expect(notes[0]!.note).not.toContain("tentativas");
+    await sleep(500);
+    expect(paths(from)).toEqual(["startChat"]);
+    expect(await runOf((await rui.ticket())!.id)).toMatchObject({ status: "ended", endedReason: "failed" });
   });
 });
 
