@@ -17,6 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
+import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import {
@@ -257,22 +258,46 @@ export type TicketPageRow = TicketDetailRow & { total: number; cursorMicros: str
  */
 function buildListStatement(db: Executor, filters: TicketListFilters, page: TicketPageStart, name: string) {
   const where = listConditions(filters);
-  const total = filters.search
-    ? sql<number>`(count(*) over ())::int`
-    : sql<number>`(select count(*)::int from ${tickets} where ${where})`;
-  const after =
+  /** Rows after the cursor's, in the list's order (updatedAt, id descending). */
+  const after = (updatedAt: SQL | AnyColumn, id: SQL | AnyColumn) =>
     "cursor" in page
-      ? sql`(${tickets.updatedAt}, ${tickets.id}) < (timestamptz 'epoch' + ${value("cursorMicros")}::bigint * interval '1 microsecond', ${value("cursorId")}::int)`
+      ? sql`(${updatedAt}, ${id}) < (timestamptz 'epoch' + ${value("cursorMicros")}::bigint * interval '1 microsecond', ${value("cursorId")}::int)`
       : undefined;
-  const chosen = db.$with("page").as(
-    db
-      .select({ id: sql<number>`${tickets.id}`.as("page_id"), total: total.as("page_total") })
+  let chosen: WithSubqueryWithSelection<{ id: SQL.Aliased<number>; total: SQL.Aliased<number> }, "page">;
+  if (filters.search) {
+    // The matches are counted before the cursor cuts them.
+    const matches = db
+      .select({
+        id: sql<number>`${tickets.id}`.as("match_id"),
+        updatedAt: sql<Date>`${tickets.updatedAt}`.as("match_updated_at"),
+        total: sql<number>`(count(*) over ())::int`.as("match_total"),
+      })
       .from(tickets)
-      .where(and(where, after))
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset")),
-  );
+      .where(where)
+      .as("matches");
+    chosen = db.$with("page").as(
+      db
+        .select({ id: sql<number>`${matches.id}`.as("page_id"), total: sql<number>`${matches.total}`.as("page_total") })
+        .from(matches)
+        .where(after(sql`${matches.updatedAt}`, sql`${matches.id}`))
+        .orderBy(desc(matches.updatedAt), desc(matches.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    );
+  } else {
+    chosen = db.$with("page").as(
+      db
+        .select({
+          id: sql<number>`${tickets.id}`.as("page_id"),
+          total: sql<number>`(select count(*)::int from ${tickets} where ${where})`.as("page_total"),
+        })
+        .from(tickets)
+        .where(and(where, after(tickets.updatedAt, tickets.id)))
+        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    );
+  }
   return db
     .with(chosen)
     .select({
