@@ -1,10 +1,12 @@
 /**
  * Page-by-page screenshot review (issue 14): every route of both spec documents, as the demo users,
- * in pt, en and es, light and dark, at 1366x768, and in pt light at 390x844. Per page it also records
+ * in pt, en and es, light and dark, at 1366x768, and at 390x844 in the language-theme pairs --phone
+ * names (pt light unless told; "all" for every pair of --langs and --themes). Per page it also records
  * console errors, failed requests, content sticking out of the screen, text with poor contrast and
  * strings that look untranslated. It reads a running server; it starts nothing.
  *
  *   npm run screenshots -w @atendo/e2e -- /tmp/shots [--base http://127.0.0.1:8080] [--only tickets,chats]
+ *     [--langs pt,en] [--themes light] [--phone pt-light,pt-dark,en-light | --phone all | --no-phone]
  *
  * Writes <dir>/<page>--<lang>-<theme>-<width>.png, <dir>/findings.json and <dir>/findings.md.
  */
@@ -203,6 +205,8 @@ const { values, positionals } = parseArgs({
     only: { type: "string" },
     langs: { type: "string", default: "pt,en,es" },
     themes: { type: "string", default: "light,dark" },
+    /** Language-theme pairs shot at 390 px, such as pt-light,en-dark; "all" is every pair of --langs and --themes. */
+    phone: { type: "string", default: "pt-light" },
     "no-phone": { type: "boolean", default: false },
     /** Let the demo customer write first, so the ticket pages have a conversation to show. */
     conversation: { type: "boolean", default: false },
@@ -210,14 +214,29 @@ const { values, positionals } = parseArgs({
 });
 const outDir = positionals[0];
 if (!outDir) {
-  console.error("usage: screenshots <output dir> [--base URL] [--only name,name] [--langs pt,en] [--themes light]");
+  console.error(
+    "usage: screenshots <output dir> [--base URL] [--only name,name] [--langs pt,en] [--themes light] [--phone pt-light,en-dark|all] [--no-phone]",
+  );
   process.exit(2);
+}
+
+/** The --phone value as language-theme pairs; a pair naming an unknown language or theme stops the run. */
+function phonePairs(value: string): { lang: Lang; theme: Theme }[] {
+  if (value === "all") return langs.flatMap((lang) => themes.map((theme) => ({ lang, theme })));
+  return value.split(",").map((pair) => {
+    const [lang, theme] = pair.trim().split("-");
+    if (!["pt", "en", "es"].includes(lang ?? "") || !["light", "dark"].includes(theme ?? "")) {
+      console.error(`--phone: "${pair}" is not a language-theme pair such as pt-light or en-dark`);
+      process.exit(2);
+    }
+    return { lang: lang as Lang, theme: theme as Theme };
+  });
 }
 const base = values.base.replace(/\/$/, "");
 const only = values.only ? values.only.split(",").map((name) => name.trim()) : null;
 const langs = values.langs.split(",") as Lang[];
 const themes = values.themes.split(",") as Theme[];
-const withPhone = !values["no-phone"];
+const phoneRuns = values["no-phone"] ? [] : phonePairs(values.phone);
 const withConversation = values.conversation;
 
 /** A request's address without the server and without query values such as a token. */
@@ -734,7 +753,9 @@ async function main(): Promise<void> {
       for (const lang of langs) {
         for (const theme of themes) await run(browser, { role, lang, theme, viewport: DESKTOP }, mine, shots, strings);
       }
-      if (withPhone) await run(browser, { role, lang: "pt", theme: "light", viewport: PHONE }, mine, shots, strings);
+      for (const { lang, theme } of phoneRuns) {
+        await run(browser, { role, lang, theme, viewport: PHONE }, mine, shots, strings);
+      }
     }
   } finally {
     await browser.close();
