@@ -1,19 +1,6 @@
 import { companyEvent, type KanbanTicket, type Tag, TOAST_DURATION_MS } from "@atendo/shared";
-import DriveFileMoveOutlinedIcon from "@mui/icons-material/DriveFileMoveOutlined";
 import ViewKanbanOutlinedIcon from "@mui/icons-material/ViewKanbanOutlined";
-import {
-  Box,
-  Chip,
-  IconButton,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Chip, Paper, Stack, Typography } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,19 +10,13 @@ import { toastError } from "../../api/client";
 import { useSession } from "../../app/session";
 import { Loading, MainContainer, MainHeader, Title } from "../../components";
 import { useSocketEvent } from "../../realtime/socket";
+import { DRAG_TYPE, type DragPayload, KanbanCard } from "./KanbanCard";
 import { fetchKanbanTags, fetchKanbanTickets, kanbanKeys, setTicketTags } from "./kanbanApi";
 import { buildLanes, type Lane, laneKey, tagsAfterMove } from "./lanes";
 
-/** The drag payload's type: only cards of this board are accepted by its lanes. */
-const DRAG_TYPE = "application/x-atendo-kanban-card";
 const LANE_WIDTH = 300;
 /** How long the board waits after a live event before fetching the cards again. */
 const LIVE_RELOAD_DELAY_MS = 500;
-
-interface DragPayload {
-  ticketId: number;
-  from: string;
-}
 
 /**
  * /kanban: a lane for tickets without a board tag, then one lane per kanban tag. A card
@@ -223,109 +204,6 @@ function NoKanbanTags() {
         </Typography>
         <Typography variant="body2">{t("kanban.noTagsHint")}</Typography>
       </Box>
-    </Paper>
-  );
-}
-
-interface KanbanCardProps {
-  ticket: KanbanTicket;
-  lane: Lane;
-  lanes: Lane[];
-  onOpen: () => void;
-  onMove: (to: Tag | null) => void;
-}
-
-function KanbanCard({ ticket, lane, lanes, onOpen, onMove }: KanbanCardProps) {
-  const { t } = useTranslation();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const targets = lanes.filter((other) => laneKey(other.tag) !== laneKey(lane.tag));
-
-  return (
-    <Paper
-      elevation={1}
-      draggable
-      role="button"
-      tabIndex={0}
-      aria-label={t("kanban.card", { name: ticket.contact.name })}
-      data-testid={`kanban-card-${ticket.id}`}
-      onDragStart={(event: DragEvent<HTMLElement>) => {
-        const payload: DragPayload = { ticketId: ticket.id, from: laneKey(lane.tag) };
-        event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(payload));
-        event.dataTransfer.effectAllowed = "move";
-      }}
-      onClick={onOpen}
-      onKeyDown={(event) => {
-        if (event.target !== event.currentTarget) return;
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          onOpen();
-        }
-      }}
-      sx={{ p: 1.25, cursor: "grab", "&:focus-visible": { outline: 2, outlineColor: "primary.main" } }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="subtitle2" noWrap>
-            {ticket.contact.name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {ticket.contact.number}
-          </Typography>
-          {ticket.lastMessage ? (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{
-                mt: 0.5,
-                display: "-webkit-box",
-                WebkitLineClamp: 2,
-                WebkitBoxOrient: "vertical",
-                overflow: "hidden",
-              }}
-            >
-              {ticket.lastMessage}
-            </Typography>
-          ) : null}
-        </Box>
-        <Tooltip title={t("kanban.moveTo")}>
-          <IconButton
-            size="small"
-            aria-label={t("kanban.moveTo")}
-            aria-haspopup="menu"
-            onClick={(event) => {
-              event.stopPropagation();
-              setMenuAnchor(event.currentTarget);
-            }}
-            onKeyDown={(event) => event.stopPropagation()}
-          >
-            <DriveFileMoveOutlinedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Stack>
-      <Menu
-        anchorEl={menuAnchor}
-        open={menuAnchor !== null}
-        onClose={() => setMenuAnchor(null)}
-        onClick={(event) => event.stopPropagation()}
-      >
-        {targets.map((target) => (
-          <MenuItem
-            key={laneKey(target.tag)}
-            onClick={() => {
-              setMenuAnchor(null);
-              onMove(target.tag);
-            }}
-          >
-            <ListItemIcon sx={{ minWidth: 28 }}>
-              <Box
-                aria-hidden
-                sx={{ width: 12, height: 12, borderRadius: "50%", bgcolor: target.tag?.color ?? "grey.500" }}
-              />
-            </ListItemIcon>
-            <ListItemText primary={target.tag?.name ?? t("kanban.openLane")} />
-          </MenuItem>
-        ))}
-      </Menu>
     </Paper>
   );
 }
