@@ -51,30 +51,19 @@ export interface DemoCompany {
  * flow integration and the team's group chat. Runs inside the seed's
  * transaction, so the demo appears whole or not at all.
  */
-export async function seedDemoContent(tx: Executor, demo: DemoCompany, now = new Date()): Promise<DemoSchedule> {
+export async function seedDemoContent(
+  tx: Executor,
+  deps: Pick<AppContext, "jobs">,
+  demo: DemoCompany,
+  now = new Date(),
+): Promise<void> {
   await seedHelps(tx);
   await seedInvoice(tx, demo, now);
   await seedCampaign(tx, demo, now);
-  const schedule = await seedSchedule(tx, demo, now);
+  await seedSchedule(tx, deps, demo, now);
   const flowId = await seedFlow(tx, demo);
   await seedAutomation(tx, demo, flowId);
   await seedDemoChat(tx, demo.companyId, demo.userIds);
-  return schedule;
-}
-
-/** The demo schedule, whose send job is written once the seed has committed (see seedDemo). */
-export type DemoSchedule = Parameters<typeof enqueueScheduleSend>[2];
-
-/**
- * Written after the seed's commit rather than in it: on the embedded database (one connection) a
- * job queue pg-boss has not cached yet is looked up outside the transaction, and waits for it forever.
- */
-export async function enqueueDemoSchedule(
-  db: Executor,
-  deps: Pick<AppContext, "jobs">,
-  schedule: DemoSchedule,
-): Promise<void> {
-  await enqueueScheduleSend(deps, db, schedule);
 }
 
 /**
@@ -189,9 +178,11 @@ async function seedCampaign(tx: Executor, demo: DemoCompany, now: Date): Promise
 /**
  * A message to the simulator's customer tomorrow at 10:00 (server time), with
  * its send job: it goes out through the Simulador connection once paired, and
- * shows as a send error otherwise, as any schedule would.
+ * shows as a send error otherwise, as any schedule would. The job is written in the seed's
+ * transaction, like every job of the product: jobs.start() has cached the queues, so pg-boss
+ * needs no second connection, which the embedded database does not have.
  */
-async function seedSchedule(tx: Executor, demo: DemoCompany, now: Date): Promise<DemoSchedule> {
+async function seedSchedule(tx: Executor, deps: Pick<AppContext, "jobs">, demo: DemoCompany, now: Date): Promise<void> {
   const { companyId } = demo;
   const [contact] = await tx
     .insert(contacts)
@@ -209,7 +200,7 @@ async function seedSchedule(tx: Executor, demo: DemoCompany, now: Date): Promise
       sendAt,
     })
     .returning();
-  return schedule!;
+  await enqueueScheduleSend(deps, tx, schedule!);
 }
 
 /**

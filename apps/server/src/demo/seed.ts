@@ -16,7 +16,7 @@ import {
   whatsapps,
 } from "../db/schema/index.js";
 import { randomToken } from "../modules/auth/tokens.js";
-import { DEMO_CUSTOMER, enqueueDemoSchedule, seedDemoContent } from "./seed-demo-content.js";
+import { DEMO_CUSTOMER, seedDemoContent } from "./seed-demo-content.js";
 
 export const DEMO_PASSWORD = "Atendo#2026";
 export const DEMO_LOGINS = {
@@ -27,14 +27,14 @@ export const DEMO_LOGINS = {
 
 /**
  * Seeds the demo company on an empty database; does nothing when any company
- * exists. The demo schedule's send job is written after the commit (enqueueDemoSchedule).
+ * exists.
  */
 export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Promise<boolean> {
-  const schedule = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // Two processes starting together must not both seed.
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     const [existing] = await tx.select({ id: companies.id }).from(companies).limit(1);
-    if (existing) return undefined;
+    if (existing) return false;
     const [plan] = await tx
       .insert(plans)
       .values({ name: "Demo", users: 20, connections: 5, queues: 10, value: 49 })
@@ -124,17 +124,15 @@ export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Pr
       .values(demoQueues.map((queue) => ({ companyId, whatsappId: connection!.id, queueId: queue.id })));
     await seedDemoInbox(tx, connection!.id);
     const idOf = (email: string) => inserted.find((user) => user.email === email)!.id;
-    return seedDemoContent(tx, {
+    await seedDemoContent(tx, deps, {
       companyId,
       planId: plan!.id,
       connectionId: connection!.id,
       queues: demoQueues,
       userIds: [idOf(DEMO_LOGINS.admin), idOf(DEMO_LOGINS.agent), idOf(DEMO_LOGINS.super)],
     });
+    return true;
   });
-  if (!schedule) return false;
-  await enqueueDemoSchedule(db, deps, schedule);
-  return true;
 }
 
 const MINUTE = 60_000;
@@ -161,7 +159,7 @@ const DEMO_INBOX = [
  * when the server starts the connection it comes up CONNECTED and receives them through the
  * ingestion every provider uses (tickets, contacts, the chatbot's greeting), so Atendimentos and
  * the Kanban have conversations on the first visit. Only rows of the simulator's own tables are
- * written here; no job is enqueued inside the seed's transaction (see enqueueDemoSchedule).
+ * written here.
  */
 async function seedDemoInbox(tx: Executor, connectionId: number, now = Date.now()): Promise<void> {
   await pairDevice(tx, connectionId, virtualNumber(connectionId));
