@@ -21,6 +21,8 @@ export const inboundStepJob = defineJob<InboundStep>({
   }),
   policy: "key_strict_fifo",
   concurrency: 4,
+  // A backlog of steps (a burst of messages) is fetched four heads at a time.
+  batchSize: 4,
   heartbeatSeconds: 10,
   // A key's failed job holds back its ticket's next steps: the step logs its own failures and
   // never throws, so only lost heartbeats (dead processes) count against this.

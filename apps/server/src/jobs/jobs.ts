@@ -101,6 +101,27 @@ function executorOf(tx: Executor): IDatabase {
   return fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]);
 }
 
+/** One job through its handler: an unreadable payload is dropped, a failure logged and thrown. */
+async function runJob(
+  definition: AnyJobDefinition,
+  ctx: AppContext,
+  job: { id: string; data: unknown; retryCount: number },
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const payload = definition.payload.safeParse(job.data);
+  if (!payload.success) {
+    // A payload that cannot parse will never parse: dropping it beats retrying it forever.
+    log.error({ job: definition.name, id: job.id, issues: payload.error.issues }, "job payload invalid");
+    return;
+  }
+  try {
+    await definition.handler(ctx, payload.data as never, { id: job.id, retryCount: job.retryCount });
+  } catch (error) {
+    log.error({ err: error, job: definition.name, id: job.id }, "job failed");
+    throw error;
+  }
+}
+
 export function createJobs(options: {
   db: Database;
   log: FastifyBaseLogger;
@@ -195,23 +216,30 @@ export function createJobs(options: {
         workers.set(definition.name, local);
         for (let slot = 0; slot < (definition.concurrency ?? 1); slot++) {
           let self: string | undefined;
+          const batchSize = definition.batchSize ?? 1;
           const id = await boss.work<unknown>(
             definition.name,
-            { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+            { pollingIntervalSeconds: options.pollSeconds, batchSize },
             async (batch) => {
-              for (const job of batch) {
-                const payload = definition.payload.safeParse(job.data);
-                if (!payload.success) {
-                  // A payload that cannot parse will never parse: dropping it beats retrying it forever.
-                  log.error({ job: definition.name, id: job.id, issues: payload.error.issues }, "job payload invalid");
-                  continue;
-                }
-                try {
-                  await definition.handler(ctx, payload.data as never, { id: job.id, retryCount: job.retryCount });
-                } catch (error) {
-                  log.error({ err: error, job: definition.name, id: job.id }, "job failed");
-                  throw error;
-                }
+              if (batchSize === 1) {
+                // Thrown: pg-boss fails (retries) the job; returned: pg-boss completes it.
+                for (const job of batch) await runJob(definition, ctx, job, log);
+              } else {
+                // Several jobs from one fetch run at once, and each settles as soon as it ends, so a
+                // slow one holds back no other (a key_strict_fifo key's next job waits for its own).
+                // pg-boss's completion of the batch afterwards finds nothing left active.
+                await Promise.all(
+                  batch.map(async (job) => {
+                    try {
+                      await runJob(definition, ctx, job, log);
+                      await boss.complete(definition.name, job.id);
+                    } catch (error) {
+                      await boss.fail(definition.name, job.id, error as Error).catch((failure) => {
+                        log.error({ err: failure, job: definition.name, id: job.id }, "job failure not recorded");
+                      });
+                    }
+                  }),
+                );
               }
               // A slot that just ran a job looks for the next at once instead of after its poll: a
               // wake() that reached it while it was busy, or reached no idle slot, is not lost (the
