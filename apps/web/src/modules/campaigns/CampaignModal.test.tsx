@@ -55,7 +55,17 @@ describe("CampaignModal", { timeout: 20_000 }, () => {
     await i18n.changeLanguage("pt");
     vi.mocked(useSession).mockReturnValue({ user: sessionUser("admin") } as SessionValue);
     api.get.mockImplementation(async (path) => {
-      if (path === "/whatsapp") return [{ id: 1, name: "Simulador" }];
+      if (path === "/whatsapp")
+        return [
+          { id: 1, name: "Simulador", provider: "simulator" },
+          { id: 2, name: "Oficial", provider: "cloud" },
+        ];
+      if (path === "/whatsapp/{id}/templates")
+        return {
+          templates: [
+            { name: "retomar", language: "pt_BR", category: "UTILITY", body: "Olá {{1}}, voltamos!", variables: 1 },
+          ],
+        };
       if (path === "/contact-lists/list") return [{ id: 4, name: "Clientes" }];
       if (path === "/tags/list") return [];
       if (path === "/files") return { files: [], count: 0, hasMore: false };
@@ -126,6 +136,31 @@ describe("CampaignModal", { timeout: 20_000 }, () => {
     expect(await screen.findAllByText("Obrigatório para agendar")).toHaveLength(2);
     expect(screen.getByText("Escreva uma mensagem ou escolha uma mídia para agendar")).toBeTruthy();
     expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it("on a Cloud API connection offers a template for recipients outside the 24-hour window", async () => {
+    api.post.mockResolvedValue(record({ whatsappId: 2 }));
+    render(withQueryClient(<CampaignModal open campaignId={null} onClose={vi.fn()} onSaved={vi.fn()} />));
+    fireEvent.change(await screen.findByRole("textbox", { name: /Nome/ }), { target: { value: "Volta" } });
+    await screen.findByRole("combobox", { name: /Conexão/ });
+    // Without a Cloud API connection there is no template to offer.
+    expect(screen.queryByTestId("campaign-template")).toBeNull();
+    await choose(/Conexão/, "Oficial");
+    await choose(/Modelo de mensagem/, "retomar (pt_BR)");
+    expect(screen.getByText("Olá {{1}}, voltamos!")).toBeTruthy();
+
+    // Its variables are required.
+    fireEvent.click(screen.getByRole("button", { name: "Criar campanha" }));
+    expect(await screen.findByText("Preencha todas as variáveis do modelo")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole("textbox", { name: /Variável 1/ }), { target: { value: " {{firstName}} " } });
+    fireEvent.click(screen.getByRole("button", { name: "Criar campanha" }));
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0]![1]?.body).toMatchObject({
+      whatsappId: 2,
+      template: { name: "retomar", language: "pt_BR", variables: ["{{firstName}}"] },
+    });
   });
 
   it("shows a finished campaign read-only, without a save button", async () => {

@@ -16,6 +16,7 @@ import {
   DialogActions,
   DialogContent,
   FormControlLabel,
+  FormHelperText,
   Link,
   MenuItem,
   Radio,
@@ -28,13 +29,14 @@ import {
 } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, type FieldError, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { RecordDialog, type RecordFormProps, SubmitButton, useFieldMessage } from "../../components";
 import { FormDateTimeField } from "../../components/FormDateTimeField";
 import { mediaTooLarge, megabytes } from "../../utils/uploadLimits";
 import { useCampaignSettings } from "../campaign-settings/campaignSettingsApi";
+import { TemplatePicker } from "../cloud/TemplatePicker";
 import {
   CampaignForm,
   type CampaignFormValues,
@@ -152,7 +154,7 @@ function CampaignFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
   // media is uploaded could start without it.
   const onSubmit = handleSubmit((values) =>
     submit(async () => {
-      const body = requestBody(values);
+      const body = requestBody(values, connectionIsCloud);
       const target = saved.current;
       let campaign = target ? await updateCampaign(target.id, body) : await createCampaign(body);
       saved.current = campaign;
@@ -201,6 +203,10 @@ function CampaignFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
   );
 
   const choices = options.data;
+  const whatsappId = watch("whatsappId");
+  // Only the WhatsApp Cloud API has templates (and the 24-hour window they are for).
+  const connectionIsCloud =
+    choices?.connections.find((connection) => String(connection.id) === whatsappId)?.provider === "cloud";
 
   return (
     <Box
@@ -277,6 +283,26 @@ function CampaignFormBody({ titleId, initial, onCancel, onBusyChange, submit }: 
           {choices ? (
             <>
               {select("whatsappId", choices.connections)}
+              {connectionIsCloud && (
+                <Box data-testid="campaign-template">
+                  <Controller
+                    control={control}
+                    name="template"
+                    render={({ field }) => (
+                      <TemplatePicker
+                        whatsappId={Number(whatsappId)}
+                        value={field.value}
+                        onChange={field.onChange}
+                        optional
+                        disabled={disabled}
+                        helperText={t("conversation.templates.outsideWindowHelp")}
+                        variableHint={t("conversation.templates.variableHint")}
+                      />
+                    )}
+                  />
+                  {errors.template && <FormHelperText error>{message(errors.template as FieldError)}</FormHelperText>}
+                </Box>
+              )}
               <Box>
                 <Controller
                   control={control}

@@ -4,6 +4,7 @@ import {
   type CampaignMessageKey,
   type CampaignRecord,
   type CampaignVariable,
+  type TemplateChoice,
 } from "@atendo/shared";
 import { z } from "zod";
 
@@ -38,14 +39,19 @@ export const CampaignForm = z
     /** The stored media's name while it is kept; "" when there is none or it is removed. */
     mediaName: z.string(),
     file: z.custom<File>((value) => value instanceof File).optional(),
+    /** A Cloud API connection's approved template for recipients outside the 24-hour window, or null. */
+    template: z.custom<TemplateChoice | null>(),
   })
   .superRefine((values, ctx) => {
+    if (values.template?.variables.some((value) => !value.trim())) {
+      ctx.addIssue({ code: "custom", path: ["template"], message: "templateVariables" });
+    }
     if (!values.scheduledAt) return;
     if (!values.whatsappId) ctx.addIssue({ code: "custom", path: ["whatsappId"], message: "requiredToStart" });
     const audienceKey = values.audience === "tag" ? "tagListId" : "contactListId";
     if (!values[audienceKey]) ctx.addIssue({ code: "custom", path: [audienceKey], message: "requiredToStart" });
     const hasText = CAMPAIGN_MESSAGE_KEYS.some((key) => values[key].trim());
-    if (!hasText && !values.file && !values.mediaName) {
+    if (!hasText && !values.file && !values.mediaName && !values.template) {
       ctx.addIssue({ code: "custom", path: ["message1"], message: "messageOrMedia" });
     }
   });
@@ -78,6 +84,7 @@ export function formValues(initial: CampaignRecord | null): CampaignFormValues {
     fileListId: idText(initial?.fileListId ?? null),
     scheduledAt: toLocalInput(initial?.scheduledAt ?? null),
     mediaName: initial?.mediaName ?? "",
+    template: initial?.template ?? null,
   };
 }
 
@@ -88,7 +95,7 @@ const idOf = (text: string) => (text ? Number(text) : null);
  * once the media is uploaded, so the campaign cannot start before its media is there.
  * The audience not chosen is cleared.
  */
-export function requestBody(values: CampaignFormValues): Omit<CampaignBody, "scheduledAt"> {
+export function requestBody(values: CampaignFormValues, cloud = false): Omit<CampaignBody, "scheduledAt"> {
   return {
     name: values.name,
     message1: values.message1,
@@ -100,7 +107,18 @@ export function requestBody(values: CampaignFormValues): Omit<CampaignBody, "sch
     contactListId: values.audience === "contactList" ? idOf(values.contactListId) : null,
     tagListId: values.audience === "tag" ? idOf(values.tagListId) : null,
     fileListId: idOf(values.fileListId),
+    ...templateField(values.template, cloud),
   };
+}
+
+/**
+ * The template as sent: trimmed on a Cloud API connection (`cloud`); on another one, which could
+ * not send it, a template kept from before is cleared (null) and none is left out of the body.
+ */
+function templateField(template: TemplateChoice | null, cloud: boolean): Pick<CampaignBody, "template"> {
+  if (cloud)
+    return { template: template && { ...template, variables: template.variables.map((value) => value.trim()) } };
+  return template ? { template: null } : {};
 }
 
 /** PUT /campaigns/{id}'s start, as an instant with its offset, or null for none. */

@@ -36,7 +36,8 @@ export function uploadCampaignMedia(id: number, file: File) {
 
 /** What the form's selects offer: the company's connections, contact lists, tags and file lists. */
 export interface CampaignOptions {
-  connections: { id: number; name: string }[];
+  /** With the provider: a Cloud API connection offers templates. */
+  connections: { id: number; name: string; provider: string }[];
   contactLists: { id: number; name: string }[];
   tags: { id: number; name: string }[];
   fileLists: { id: number; name: string }[];
@@ -62,7 +63,7 @@ export async function fetchCampaignOptions(signal?: AbortSignal): Promise<Campai
     fetchAllFileLists(signal),
   ]);
   return {
-    connections: connections.map(named),
+    connections: connections.map(({ id, name, provider }) => ({ id, name, provider })),
     contactLists: contactLists.map(named),
     tags: tags.map(named),
     fileLists: fileLists.map(named),

@@ -77,6 +77,7 @@ const pt = {
     validation: {
       requiredToStart: "Obrigatório para agendar",
       messageOrMedia: "Escreva uma mensagem ou escolha uma mídia para agendar",
+      templateVariables: "Preencha todas as variáveis do modelo",
       invalidDate: "Data inválida",
     },
     tooLarge: "Arquivo é muito grande! {{size}}MB máximo",
@@ -192,6 +193,7 @@ const en: typeof pt = {
     validation: {
       requiredToStart: "Required to schedule",
       messageOrMedia: "Write a message or choose a media file to schedule",
+      templateVariables: "Fill in every variable of the template",
       invalidDate: "Invalid date",
     },
     tooLarge: "File is too large! {{size}}MB maximum",
@@ -307,6 +309,7 @@ const es: typeof pt = {
     validation: {
       requiredToStart: "Obligatorio para programar",
       messageOrMedia: "Escriba un mensaje o elija un archivo para programar",
+      templateVariables: "Complete todas las variables de la plantilla",
       invalidDate: "Fecha no válida",
     },
     tooLarge: "¡El archivo es muy grande! {{size}}MB máximo",

@@ -38,6 +38,11 @@ const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
 
 const api = mockedApi();
 
+/** GET answers: `record` for the dialog's own reads; the company's connections (none: no template offered). */
+function answerGets(record: unknown) {
+  api.get.mockImplementation(async (path) => (path === "/whatsapp" ? [] : record));
+}
+
 describe("ScheduleModal", () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
@@ -49,7 +54,7 @@ describe("ScheduleModal", () => {
   });
 
   it("schedules from a ticket: its contact fixed, the time one hour ahead, the ticket sent along", async () => {
-    api.get.mockResolvedValue({ ...CONTACT, email: "", isGroup: false, extraInfo: [] });
+    answerGets({ ...CONTACT, email: "", isGroup: false, extraInfo: [] });
     api.post.mockResolvedValue(schedule({ body: "Seu pedido saiu" }));
     const onClose = vi.fn();
     const before = Date.now();
@@ -74,7 +79,7 @@ describe("ScheduleModal", () => {
   });
 
   it("refuses a message under 5 characters without calling the server", async () => {
-    api.get.mockResolvedValue({ ...CONTACT, email: "", isGroup: false, extraInfo: [] });
+    answerGets({ ...CONTACT, email: "", isGroup: false, extraInfo: [] });
     render(withQueryClient(<ScheduleModal open scheduleId={null} contactId={7} onClose={vi.fn()} />));
     await screen.findByDisplayValue("Ana Cliente - 5511988887777");
     fireEvent.change(screen.getByRole("textbox", { name: /Mensagem/ }), { target: { value: "Oi" } });
@@ -84,7 +89,7 @@ describe("ScheduleModal", () => {
   });
 
   it("shows a sent schedule without a submit button", async () => {
-    api.get.mockResolvedValue(schedule({ status: "ENVIADA", sentAt: "2026-05-04T13:30:02.000Z" }));
+    answerGets(schedule({ status: "ENVIADA", sentAt: "2026-05-04T13:30:02.000Z" }));
     render(withQueryClient(<ScheduleModal open scheduleId={11} onClose={vi.fn()} />));
 
     expect(await screen.findByText(/Enviado em 04\/05\/2026/)).toBeTruthy();
@@ -94,7 +99,7 @@ describe("ScheduleModal", () => {
   });
 
   it("shows why a failed schedule was not sent, and saves it again", async () => {
-    api.get.mockResolvedValue(schedule({ status: "ERRO", errorCode: "ERR_WAPP_NOT_INITIALIZED" }));
+    answerGets(schedule({ status: "ERRO", errorCode: "ERR_WAPP_NOT_INITIALIZED" }));
     api.put.mockResolvedValue(schedule());
     const onClose = vi.fn();
     render(withQueryClient(<ScheduleModal open scheduleId={11} onClose={onClose} />));

@@ -3,13 +3,14 @@ import {
   isScheduleFinal,
   mayChangeSchedule,
   type Schedule,
+  type TemplateChoice,
   TOAST_DURATION_MS,
   UPLOAD_LIMITS_BYTES,
 } from "@atendo/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import CloseIcon from "@mui/icons-material/Close";
 import ImageOutlinedIcon from "@mui/icons-material/ImageOutlined";
-import { Alert, Autocomplete, Button, Chip, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Autocomplete, Box, Button, Chip, FormHelperText, Stack, TextField, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { type ChangeEvent, useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -26,6 +27,7 @@ import {
 import { FormDateTimeField } from "../../components/FormDateTimeField";
 import { formatDateTime } from "../../utils/date";
 import { megabytes } from "../../utils/uploadLimits";
+import { TemplatePicker } from "../cloud/TemplatePicker";
 import { contactsKeys, fetchContact, fetchContactsPage } from "../contacts/contactsApi";
 import {
   defaultSendAt,
@@ -46,6 +48,7 @@ import {
   uploadScheduleMedia,
 } from "./schedulesApi";
 import { useFailureReason } from "./useFailureReason";
+import { useSendingConnection } from "./useSendingConnection";
 
 export interface ScheduleModalProps {
   open: boolean;
@@ -110,6 +113,11 @@ function ScheduleFormBody({
   const [file, setFile] = useState<File | null>(null);
   // The stored image is removed on save when the user takes it off.
   const [keepStored, setKeepStored] = useState(Boolean(initial?.mediaPath));
+  // A Cloud API connection sends an approved template instead when the contact is outside the 24-hour window.
+  const connection = useSendingConnection(ticketId ?? initial?.ticketId ?? null);
+  const cloudWhatsappId = connection?.provider === "cloud" ? connection.id : null;
+  const [template, setTemplate] = useState<TemplateChoice | null>(initial?.template ?? null);
+  const [templateIncomplete, setTemplateIncomplete] = useState(false);
 
   const {
     register,
@@ -156,17 +164,26 @@ function ScheduleFormBody({
     setFile(chosen);
   };
 
-  const onSubmit = handleSubmit((values) =>
-    submit(async () => {
-      const body = toScheduleBody(values);
+  const onSubmit = handleSubmit((values) => {
+    const chosen = cloudWhatsappId === null ? null : template;
+    if (chosen?.variables.some((value) => !value.trim())) return setTemplateIncomplete(true);
+    setTemplateIncomplete(false);
+    return submit(async () => {
+      // Sent only where a template can go out (a Cloud API connection); elsewhere the body is as before.
+      const body = {
+        ...toScheduleBody(values),
+        ...(cloudWhatsappId === null
+          ? {}
+          : { template: chosen && { ...chosen, variables: chosen.variables.map((value) => value.trim()) } }),
+      };
       let saved = initial
         ? await updateSchedule(initial.id, body)
         : await createSchedule(ticketId === undefined ? body : { ...body, ticketId });
       if (file) saved = await uploadScheduleMedia(saved.id, file);
       else if (initial?.mediaPath && !keepStored) saved = await removeScheduleMedia(saved.id);
       return saved;
-    }),
-  );
+    });
+  });
 
   const attachmentName = file?.name ?? (keepStored ? initial?.mediaName : null);
 
@@ -217,6 +234,21 @@ function ScheduleFormBody({
           error={Boolean(errors.body)}
           helperText={message(errors.body)}
         />
+        {cloudWhatsappId !== null && (
+          <Box data-testid="schedule-template">
+            <TemplatePicker
+              whatsappId={cloudWhatsappId}
+              value={template}
+              onChange={setTemplate}
+              optional
+              disabled={readOnly}
+              helperText={t("conversation.templates.outsideWindowHelp")}
+            />
+            {templateIncomplete && (
+              <FormHelperText error>{t("scheduleModal.validation.templateVariables")}</FormHelperText>
+            )}
+          </Box>
+        )}
         <FormDateTimeField
           name="sendAt"
           control={control}

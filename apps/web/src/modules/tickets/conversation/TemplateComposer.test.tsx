@@ -1,20 +1,21 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("../../../api/client", () => ({ api: {}, toastError: vi.fn() }));
+vi.mock("../../../api/client", () => ({ api: { get: vi.fn() }, toastError: vi.fn() }));
 vi.mock("./conversationApi", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./conversationApi")>()),
-  fetchTemplates: vi.fn(),
   sendTemplate: vi.fn(),
 }));
 
 import type { CloudTemplate, Ticket, TicketMessage } from "@atendo/shared";
 import { toastError } from "../../../api/client";
+import { mockedApi } from "../../../api/testing";
 import i18n from "../../../i18n";
 import { withQueryClient } from "../../users/testUtils";
-import { fetchTemplates, sendTemplate } from "./conversationApi";
+import { sendTemplate } from "./conversationApi";
 import { TemplateComposer } from "./TemplateComposer";
 
+const api = mockedApi();
 const ticket = { id: 10, uuid: "uuid-10", status: "open", whatsappId: 4, contact: { id: 3, name: "Maria" } } as Ticket;
 const templates: CloudTemplate[] = [
   {
@@ -41,7 +42,7 @@ async function choose(option: string) {
 describe("TemplateComposer", () => {
   beforeEach(async () => {
     await i18n.changeLanguage("pt");
-    vi.mocked(fetchTemplates).mockResolvedValue({ templates });
+    api.get.mockResolvedValue({ templates });
   });
   afterEach(() => {
     cleanup();
@@ -54,7 +55,7 @@ describe("TemplateComposer", () => {
     fireEvent.mouseDown(screen.getByRole("combobox", { name: "Modelo de mensagem" }));
     const options = await screen.findAllByRole("option");
     expect(options.map((option) => option.textContent)).toEqual(["retomar_atendimento (pt_BR)", "boas_vindas (pt_BR)"]);
-    expect(fetchTemplates).toHaveBeenCalledWith(4, expect.anything());
+    expect(api.get).toHaveBeenCalledWith("/whatsapp/{id}/templates", expect.objectContaining({ params: { id: 4 } }));
   });
 
   it("asks for each variable, previews the text and sends the template with the values trimmed", async () => {
@@ -98,7 +99,7 @@ describe("TemplateComposer", () => {
   });
 
   it("tells when the business account has no approved template", async () => {
-    vi.mocked(fetchTemplates).mockResolvedValue({ templates: [] });
+    api.get.mockResolvedValue({ templates: [] });
     renderComposer();
     expect(await screen.findByText("Nenhum modelo aprovado nesta conta do WhatsApp Business.")).toBeTruthy();
   });

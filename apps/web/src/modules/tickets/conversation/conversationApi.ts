@@ -108,11 +108,6 @@ export function fetchSendWindow(ticketId: number, signal?: AbortSignal) {
   return api.get("/messages/{ticketId}/window", { params: { ticketId }, signal });
 }
 
-/** The approved templates of a Cloud API connection's business account. */
-export function fetchTemplates(whatsappId: number, signal?: AbortSignal) {
-  return api.get("/whatsapp/{id}/templates", { params: { id: whatsappId }, signal });
-}
-
 export function sendTemplate(ticketId: number, body: RequestBody<"POST /messages/{ticketId}/template">) {
   return api.post("/messages/{ticketId}/template", { params: { ticketId }, body });
 }

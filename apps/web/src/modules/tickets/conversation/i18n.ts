@@ -84,6 +84,9 @@ const pt = {
       variable: "Variável {{n}}",
       preview: "Prévia",
       send: "Enviar modelo",
+      noTemplate: "Nenhum modelo",
+      outsideWindowHelp: "Vai no lugar da mensagem para quem não escreveu nas últimas 24 horas (WhatsApp Cloud API).",
+      variableHint: "Aceita as mesmas variáveis da mensagem.",
     },
     composer: {
       label: "Mensagem",
@@ -222,6 +225,10 @@ const en: typeof pt = {
       variable: "Variable {{n}}",
       preview: "Preview",
       send: "Send template",
+      noTemplate: "No template",
+      outsideWindowHelp:
+        "Sent instead of the message to customers who have not written in the last 24 hours (WhatsApp Cloud API).",
+      variableHint: "Takes the same variables as the message.",
     },
     composer: {
       label: "Message",
@@ -360,6 +367,10 @@ const es: typeof pt = {
       variable: "Variable {{n}}",
       preview: "Vista previa",
       send: "Enviar plantilla",
+      noTemplate: "Ninguna plantilla",
+      outsideWindowHelp:
+        "Se envía en lugar del mensaje a quien no escribió en las últimas 24 horas (WhatsApp Cloud API).",
+      variableHint: "Acepta las mismas variables del mensaje.",
     },
     composer: {
       label: "Mensaje",
