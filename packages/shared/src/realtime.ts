@@ -89,6 +89,8 @@ export const WhatsappSessionState = z.object({
   qrcode: z.string(),
   retries: z.number(),
   updatedAt: IsoDate,
+  /** Why the provider is down (the Cloud API's refusal by Meta), null while it runs; ours (issue 16). */
+  statusReason: z.string().nullable().optional(),
 });
 export type WhatsappSessionState = z.infer<typeof WhatsappSessionState>;
 

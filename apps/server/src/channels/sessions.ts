@@ -205,6 +205,7 @@ export class SessionManager {
         qrcode: whatsapps.qrcode,
         retries: whatsapps.retries,
         updatedAt: whatsapps.updatedAt,
+        statusReason: whatsapps.statusReason,
       });
     if (!row) return;
     // A pairing connection gets a fresh QR code every few seconds: those stay at debug.
@@ -218,6 +219,7 @@ export class SessionManager {
       qrcode: row.qrcode,
       retries: row.retries,
       updatedAt: row.updatedAt.toISOString(),
+      statusReason: row.statusReason,
     };
     this.deps.realtime.toCompany(row.companyId, companyEvent.whatsappSession(row.companyId), {
       action: "update",

@@ -250,3 +250,32 @@ describe("a schedule on a Cloud API connection", () => {
     expect(sentTo(outside.number)).toEqual([]);
   }, 60_000);
 });
+
+describe("a Cloud API connection's live events", () => {
+  it("give admins the cloud settings and attendants none, and carry Meta's refusal with the status", async () => {
+    const toRooms = vi.spyOn(env.ctx.realtime, "toRooms");
+    const toCompany = vi.spyOn(env.ctx.realtime, "toCompany");
+    const event = `company-${tenant.company.id}-whatsapp`;
+    const admins = `company-${tenant.company.id}-admins`;
+    // A token Meta refuses: the connection goes DISCONNECTED with the reason.
+    const response = await call(tenant.adminHeaders, "PUT", `/whatsapp/${whatsappId}`, {
+      name: "Oficial",
+      cloud: { phoneNumberId: graph.phoneNumberId, businessAccountId: graph.businessAccountId, accessToken: "EAAbad" },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const updates = toRooms.mock.calls.filter(([, name]) => name === event);
+    const toAdmins = updates.find(([targets]) => targets.includes(admins));
+    const toOthers = updates.find(([targets, , , except]) => !targets.includes(admins) && except?.includes(admins));
+    expect(toAdmins?.[2]).toMatchObject({ whatsapp: { id: whatsappId, token: "", cloud: { hasAccessToken: true } } });
+    expect(toOthers?.[2]).toMatchObject({ whatsapp: { id: whatsappId } });
+    expect((toOthers?.[2] as { whatsapp: object } | undefined)?.whatsapp).not.toHaveProperty("cloud");
+
+    const sessions = toCompany.mock.calls.filter(([, name]) => name === `company-${tenant.company.id}-whatsappSession`);
+    expect(sessions.at(-1)?.[2]).toMatchObject({
+      session: { id: whatsappId, status: "DISCONNECTED", statusReason: expect.stringContaining("Graph API 190") },
+    });
+    toRooms.mockRestore();
+    toCompany.mockRestore();
+  });
+});

@@ -11,6 +11,7 @@ import type { Executor } from "../../db/client.js";
 import { uniqueViolation } from "../../db/errors.js";
 import type { AuthSession } from "../../http/auth.js";
 import { AppError } from "../../http/errors.js";
+import { rooms } from "../../realtime/gateway.js";
 import { randomToken } from "../auth/tokens.js";
 import { lockCompanyForUpdate } from "../companies/companies.repository.js";
 import { lockCompanyPlanLimit } from "../plans/plan-limits.js";
@@ -80,14 +81,24 @@ async function toWhatsapps(deps: Deps, actor: AuthSession, companyId: number, ro
 }
 
 /**
- * Realtime goes to everyone in the company, attendants included, so events
- * carry the connection as a non-admin sees it (no token).
+ * Realtime goes to everyone in the company, attendants included, so events carry the connection
+ * as a non-admin sees it (no token). A Cloud API connection's settings (Meta's ids, the webhook's
+ * verify token, why Meta refused it) are the admins' to see: their sockets get them alone.
  */
 async function emitUpdates(deps: Deps, companyId: number, rows: WhatsappRow[]) {
   if (rows.length === 0) return;
   const audience: AuthSession = { userId: 0, companyId, profile: "user", super: false };
-  for (const whatsapp of await toWhatsapps(deps, audience, companyId, rows)) {
-    deps.realtime.toCompany(companyId, companyEvent.whatsapp(companyId), { action: "update", whatsapp });
+  const event = companyEvent.whatsapp(companyId);
+  for (const [index, whatsapp] of (await toWhatsapps(deps, audience, companyId, rows)).entries()) {
+    const row = rows[index]!;
+    if (row.provider !== "cloud") {
+      deps.realtime.toCompany(companyId, event, { action: "update", whatsapp });
+      continue;
+    }
+    const admins = rooms.admins(companyId);
+    const cloud = cloudSettings(deps.config.PUBLIC_URL, row);
+    deps.realtime.toRooms([admins], event, { action: "update", whatsapp: { ...whatsapp, cloud } });
+    deps.realtime.toRooms([rooms.company(companyId)], event, { action: "update", whatsapp }, [admins]);
   }
 }
 

@@ -32,8 +32,11 @@ import { QrcodeModal } from "./QrcodeModal";
 import { useConnections } from "./useConnections";
 import { WhatsappModal } from "./WhatsappModal";
 
-/** The status icon and its tooltip (the texts of document 1's connection states). */
-function StatusIcon({ status }: { status: string }) {
+/**
+ * The status icon and its tooltip (the texts of document 1's connection states); a Cloud API
+ * connection Meta refused says why instead of the phone's advice.
+ */
+function StatusIcon({ status, reason }: { status: string; reason?: string | null | undefined }) {
   const { t } = useTranslation();
   let icon: ReactNode;
   let title: string;
@@ -42,7 +45,7 @@ function StatusIcon({ status }: { status: string }) {
     case "DISCONNECTED":
       icon = <SignalCellularConnectedNoInternet0BarIcon color="error" />;
       title = t("connections.toolTips.disconnected.title");
-      content = t("connections.toolTips.disconnected.content");
+      content = reason ? t("whatsappModal.cloud.reason", { reason }) : t("connections.toolTips.disconnected.content");
       break;
     case "OPENING":
       icon = <CircularProgress size={22} />;
@@ -291,7 +294,7 @@ export default function ConnectionsPage() {
               {
                 label: t("connections.table.status"),
                 align: "center",
-                render: (whatsapp) => <StatusIcon status={whatsapp.status} />,
+                render: (whatsapp) => <StatusIcon status={whatsapp.status} reason={whatsapp.cloud?.statusReason} />,
               },
               canSession && {
                 label: t("connections.table.session"),

@@ -67,6 +67,54 @@ describe("applySessionEvent", () => {
   });
 });
 
+describe("a Cloud API connection's live settings", () => {
+  const cloud = {
+    phoneNumberId: "1065",
+    businessAccountId: "1022",
+    webhookUrl: "/cloud/webhook/4",
+    verifyToken: "verify",
+    hasAccessToken: true,
+    hasAppSecret: true,
+    statusReason: null,
+  };
+
+  it("keeps the admin's cloud settings when an event comes without them, and takes them when it carries them", () => {
+    const list = [connection(4, { provider: "cloud", cloud })];
+    const plain = applyWhatsappEvent(list, {
+      action: "update",
+      whatsapp: connection(4, { provider: "cloud", token: "" }),
+    });
+    expect(plain?.[0]?.cloud).toEqual(cloud);
+    const renewed = { ...cloud, verifyToken: "new" };
+    const full = applyWhatsappEvent(list, {
+      action: "update",
+      whatsapp: connection(4, { provider: "cloud", token: "", cloud: renewed }),
+    });
+    expect(full?.[0]?.cloud).toEqual(renewed);
+  });
+
+  it("follows why Meta refused it from the session events, and forgets it once connected", () => {
+    const list = [connection(4, { provider: "cloud", cloud })];
+    const session = { id: 4, status: "DISCONNECTED" as const, qrcode: "", retries: 0, updatedAt: "2026-11-24" };
+    const refused = applySessionEvent(list, {
+      action: "update",
+      session: { ...session, statusReason: "Graph API 190: Session has expired" },
+    });
+    expect(refused?.[0]).toMatchObject({
+      status: "DISCONNECTED",
+      cloud: { statusReason: "Graph API 190: Session has expired" },
+    });
+    const back = applySessionEvent(refused, {
+      action: "update",
+      session: { ...session, status: "CONNECTED", statusReason: null },
+    });
+    expect(back?.[0]?.cloud?.statusReason).toBeNull();
+    // Attendants' lists hold no cloud settings: nothing is invented for them.
+    const attendant = [connection(4, { provider: "cloud" })];
+    expect(applySessionEvent(attendant, { action: "update", session })?.[0]).not.toHaveProperty("cloud");
+  });
+});
+
 describe("needsAttention", () => {
   it("flags qrcode, PAIRING, DISCONNECTED, TIMEOUT and OPENING, not CONNECTED", () => {
     expect(needsAttention([{ status: "CONNECTED" }])).toBe(false);

@@ -18,7 +18,9 @@ export function applyWhatsappEvent(list: List, event: WhatsappEventPayload): Lis
   const index = list.findIndex((item) => item.id === incoming.id);
   if (index === -1) return [...list, incoming];
   const current = list[index]!;
-  const merged = { ...incoming, token: incoming.token || current.token };
+  // The Cloud API settings reach admins' sockets only; an event without them keeps what is known.
+  const cloud = incoming.cloud ?? current.cloud;
+  const merged = { ...incoming, token: incoming.token || current.token, ...(cloud ? { cloud } : {}) };
   return list.map((item, i) => (i === index ? merged : item));
 }
 
@@ -35,6 +37,10 @@ export function applySessionEvent(list: List, event: WhatsappSessionEventPayload
           qrcode: session.qrcode,
           retries: session.retries,
           updatedAt: session.updatedAt,
+          // Why Meta refused a Cloud API connection follows its status live.
+          ...(item.cloud && session.statusReason !== undefined
+            ? { cloud: { ...item.cloud, statusReason: session.statusReason } }
+            : {}),
         }
       : item,
   );
