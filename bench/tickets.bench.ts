@@ -40,7 +40,8 @@ const ROUTES = new Set((process.env.TICKETS_BENCH_ROUTES ?? "list,search,message
 const SOAK_SECONDS = Number(process.env.TICKETS_BENCH_SOAK_SECONDS ?? 0);
 const PROBE_SECONDS = Number(process.env.TICKETS_BENCH_PROBE_SECONDS ?? 0);
 const repoRoot = new URL("..", import.meta.url).pathname;
-const servers = (process.env.TICKETS_BENCH_SERVERS ?? "main=apps/server/dist/main.js")
+// The probe measures a server something else started: no build of its own is needed.
+const servers = (PROBE_SECONDS > 0 ? "" : (process.env.TICKETS_BENCH_SERVERS ?? "main=apps/server/dist/main.js"))
   .split(/\s+/)
   .filter(Boolean)
   .map((entry) => {
@@ -268,14 +269,21 @@ async function probe(base: string): Promise<void> {
   const started = performance.now();
   const windows: { maxMs: number; timings: number[] }[] = [];
   const inFlight: Promise<void>[] = [];
-  for (let i = 0; performance.now() - started < PROBE_SECONDS * 1000; i++) {
+  // The server going away (the campaign bench stops its own at the end) ends the probe early.
+  let refused = 0;
+  for (let i = 0; performance.now() - started < PROBE_SECONDS * 1000 && refused === 0; i++) {
     const due = started + (i * 1000) / rate;
     await sleep(Math.max(0, due - performance.now()));
     inFlight.push(
       (async () => {
         const t0 = performance.now();
-        const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
-        await response.arrayBuffer();
+        try {
+          const response = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+          await response.arrayBuffer();
+        } catch {
+          refused++;
+          return;
+        }
         const ms = performance.now() - t0;
         const window = Math.floor((t0 - started) / 5000);
         windows[window] ??= { maxMs: 0, timings: [] };
@@ -293,6 +301,8 @@ async function probe(base: string): Promise<void> {
       base,
       rate,
       requests: all.length,
+      refused,
+      seconds: round((performance.now() - started) / 1000, 1),
       p50Ms: round(all[Math.floor(all.length / 2)] ?? 0),
       p99Ms: p99(all),
       maxMs: round(all.at(-1) ?? 0),
