@@ -9,11 +9,11 @@ test("language and theme choices survive a reload", async ({ page, request }) =>
   });
   expect(created.status(), await created.text()).toBe(200);
   await loginThroughForm(page, email, "secret123");
-  await expect(page.getByTestId("greeting")).toHaveText("Olá Ana Admin, Bem vindo a Demo!");
+  await expect(page.getByTestId("greeting")).toHaveText("Olá, Ana Admin! Boas-vindas a Demo!");
 
   await page.getByRole("button", { name: "Idioma" }).click();
   await page.getByRole("menuitem", { name: "English" }).click();
-  await expect(page.getByTestId("greeting")).toHaveText(/Hello Ana Admin/);
+  await expect(page.getByTestId("greeting")).toHaveText(/Hello, Ana Admin!/);
 
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const lightBackground = await background();
@@ -22,7 +22,7 @@ test("language and theme choices survive a reload", async ({ page, request }) =>
   const darkBackground = await background();
 
   await page.reload();
-  await expect(page.getByTestId("greeting")).toHaveText(/Hello Ana Admin/);
+  await expect(page.getByTestId("greeting")).toHaveText(/Hello, Ana Admin!/);
   expect(await background()).toBe(darkBackground);
   expect(
     await page.evaluate(() => [localStorage.getItem("i18nextLng"), localStorage.getItem("preferredTheme")]),

@@ -18,7 +18,7 @@ test("a visitor signs up a company, logs in and sees the greeting and the menu",
 
   await loginThroughForm(page, email, "secret123");
   await expect(page).toHaveURL(/\/tickets$/);
-  await expect(page.getByTestId("greeting")).toHaveText(`Olá ${company}, Bem vindo a ${company}!`);
+  await expect(page.getByTestId("greeting")).toHaveText(`Olá, ${company}! Boas-vindas a ${company}!`);
   // The new company's admin sees its 3-day trial end and the Administration group.
   await expect(page.getByTestId("due-date")).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Menu principal" });

@@ -94,7 +94,7 @@ describe("App shell", () => {
       }),
     );
     render(<App />);
-    expect(await screen.findByText("Olá Ana, Bem vindo a Acme!")).toBeTruthy();
+    expect(await screen.findByText("Olá, Ana! Boas-vindas a Acme!")).toBeTruthy();
     expect(screen.getByText("Ativo até 15/06/2030")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Assistir: Primeiros passos" })).toBeTruthy();
     // Plan flags: kanban and integrations shown, API and prompts hidden; admin group present.

@@ -101,7 +101,7 @@ export const en: Locale = {
     connectionsAlert: "Some connections need attention",
   },
   mainHeader: {
-    greeting: "Hello {{user}}, Welcome to {{company}}!",
+    greeting: "Hello, {{user}}! Welcome to {{company}}!",
     activeUntil: "Active until {{date}}",
     overdue: "Overdue since {{date}}",
     overdueHint: "The subscription due date has passed.",

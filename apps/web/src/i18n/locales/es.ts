@@ -102,7 +102,7 @@ export const es: Locale = {
     connectionsAlert: "Hay conexiones que necesitan atención",
   },
   mainHeader: {
-    greeting: "Hola {{user}}, ¡Bienvenido a {{company}}!",
+    greeting: "Hola, {{user}}. ¡Te damos la bienvenida a {{company}}!",
     activeUntil: "Activo hasta {{date}}",
     overdue: "Vencido el {{date}}",
     overdueHint: "La fecha de vencimiento de la suscripción ya pasó.",

@@ -101,7 +101,7 @@ export const pt = {
     connectionsAlert: "Há conexões que precisam de atenção",
   },
   mainHeader: {
-    greeting: "Olá {{user}}, Bem vindo a {{company}}!",
+    greeting: "Olá, {{user}}! Boas-vindas a {{company}}!",
     activeUntil: "Ativo até {{date}}",
     overdue: "Vencido em {{date}}",
     overdueHint: "A data de vencimento da assinatura já passou.",
