@@ -20,9 +20,10 @@ export const inboundStepJob = defineJob<InboundStep>({
     opened: z.boolean().optional(),
   }),
   policy: "key_strict_fifo",
-  concurrency: 4,
-  // A backlog of steps (a burst of messages) is fetched four heads at a time.
-  batchSize: 4,
+  // At most four steps at once, as before batches: a backlog (a burst of messages) is fetched two
+  // heads at a time by each of two handlers. More at once only queued for database connections.
+  concurrency: 2,
+  batchSize: 2,
   heartbeatSeconds: 10,
   // A key's failed job holds back its ticket's next steps: the step logs its own failures and
   // never throws, so only lost heartbeats (dead processes) count against this.
