@@ -114,4 +114,41 @@ describe("ScheduleModal", () => {
       body: { body: "Lembrete da consulta", contactId: 7, sendAt: "2026-05-04T13:30:00.000Z" },
     });
   });
+
+  it("on a ticket of a Cloud API connection offers a template for outside the 24-hour window", async () => {
+    api.get.mockImplementation(async (path) => {
+      if (path === "/whatsapp")
+        return [
+          { id: 1, name: "Simulador", provider: "simulator", isDefault: true },
+          { id: 2, name: "Oficial", provider: "cloud", isDefault: false },
+        ];
+      if (path === "/tickets/{id}") return { id: 42, whatsappId: 2 };
+      if (path === "/whatsapp/{id}/templates")
+        return {
+          templates: [{ name: "lembrete", language: "pt_BR", category: "UTILITY", body: "Oi {{1}}!", variables: 1 }],
+        };
+      return { ...CONTACT, email: "", isGroup: false, extraInfo: [] };
+    });
+    api.post.mockResolvedValue(schedule());
+    const onClose = vi.fn();
+    render(withQueryClient(<ScheduleModal open scheduleId={null} contactId={7} ticketId={42} onClose={onClose} />));
+    await screen.findByDisplayValue("Ana Cliente - 5511988887777");
+    fireEvent.change(screen.getByRole("textbox", { name: /Mensagem/ }), { target: { value: "Seu pedido saiu" } });
+    fireEvent.mouseDown(await screen.findByRole("combobox", { name: /Modelo de mensagem/ }));
+    fireEvent.click(await screen.findByRole("option", { name: "lembrete (pt_BR)" }));
+
+    // Every variable first.
+    fireEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    expect(await screen.findByText("Preencha todas as variáveis do modelo")).toBeTruthy();
+    expect(api.post).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByRole("textbox", { name: /Variável 1/ }), { target: { value: " Ana " } });
+    expect(screen.getByText("Oi  Ana !", { normalizer: (text) => text })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Agendar" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.post.mock.calls[0]![1]?.body).toMatchObject({
+      ticketId: 42,
+      template: { name: "lembrete", language: "pt_BR", variables: ["Ana"] },
+    });
+  });
 });
