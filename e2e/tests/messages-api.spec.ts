@@ -160,3 +160,25 @@ test("the copy buttons sit beside the curl commands, never over them, at 1366 an
     }
   }
 });
+
+test("at 390 px each error code reads on one line, above its meaning", async ({ page }) => {
+  await loginThroughForm(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto("/messages-api");
+  const errors = page.getByRole("table", { name: "Erros" });
+  await expect(errors).toBeVisible();
+  const codes = errors.locator("tr td:first-child span");
+  expect(await codes.count()).toBeGreaterThanOrEqual(6);
+  for (const code of await codes.all()) {
+    const lines = await code.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return Math.round(element.getBoundingClientRect().height / lineHeight);
+    });
+    expect(lines, `${await code.textContent()} on one line`).toBe(1);
+  }
+  const first = errors.locator("tr").first();
+  const codeBox = (await first.locator("td").first().boundingBox())!;
+  const meaningBox = (await first.locator("td").nth(1).boundingBox())!;
+  expect(meaningBox.y, "the meaning under its code").toBeGreaterThanOrEqual(codeBox.y + codeBox.height - 1);
+});

@@ -112,8 +112,18 @@ export default function MessagesApiPage() {
                 <Table size="small" aria-label={t("messagesAPI.doc.errorsTitle")}>
                   <TableBody>
                     {ERROR_ROWS.map((row) => (
+                      // On phones a code beside its meaning got a third of the width and broke
+                      // mid-word (ERR_INV/ALID_TO/KEN): there the code sits above its meaning.
                       <TableRow key={row.code}>
-                        <TableCell sx={{ width: { md: 320 }, verticalAlign: "top" }}>
+                        <TableCell
+                          sx={{
+                            width: { md: 320 },
+                            verticalAlign: "top",
+                            display: { xs: "block", sm: "table-cell" },
+                            borderBottom: { xs: "none", sm: undefined },
+                            pb: { xs: 0, sm: undefined },
+                          }}
+                        >
                           <Typography
                             variant="body2"
                             component="span"
@@ -122,7 +132,9 @@ export default function MessagesApiPage() {
                             {row.status} {row.code}
                           </Typography>
                         </TableCell>
-                        <TableCell sx={{ verticalAlign: "top" }}>{t(`messagesAPI.answerErrors.${row.code}`)}</TableCell>
+                        <TableCell sx={{ verticalAlign: "top", display: { xs: "block", sm: "table-cell" } }}>
+                          {t(`messagesAPI.answerErrors.${row.code}`)}
+                        </TableCell>
                       </TableRow>
                     ))}
                   </TableBody>
