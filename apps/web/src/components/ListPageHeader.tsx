@@ -21,7 +21,7 @@ export interface ListPageHeaderProps {
  * The header of a list page: the title on the left; on the right the secondary buttons, then the
  * search box with the primary action right beside it. The search and the primary action never part:
  * on narrow screens they share a line of their own under the title (the search taking the room
- * left), and the secondary buttons wrap on the line below.
+ * left), and the secondary buttons fill the lines below.
  */
 export function ListPageHeader({ title, subtitle, leading, search, actions, primary }: ListPageHeaderProps) {
   const primaryButton = primary ? (
@@ -65,7 +65,10 @@ export function ListPageHeader({ title, subtitle, leading, search, actions, prim
                 justifyContent: "flex-end",
                 // Under the search and the primary action on phones, where those matter most.
                 order: { xs: 1, md: 0 },
-                "& > .MuiButton-root": { whiteSpace: "nowrap" },
+                // On phones the buttons fill their rows edge to edge, level with the search line above,
+                // instead of leaving a ragged right-aligned row (Importar, Importar do celular / Exportar).
+                flex: { xs: "1 1 100%", md: "0 1 auto" },
+                "& > .MuiButton-root": { whiteSpace: "nowrap", flex: { xs: "1 1 auto", md: "0 0 auto" } },
               }}
             >
               {actions}
