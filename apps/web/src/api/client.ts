@@ -290,10 +290,16 @@ export const api = {
   },
 };
 
+/** The translated text of an ERR_* code the server stored or answered, when the client knows it. */
+export function errorCodeText(code: string | null | undefined): string | undefined {
+  return code && isErrorCode(code) && i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`) : undefined;
+}
+
 /** The translated text of an error: errors.ERR_* when known, else the raw message. */
 export function errorMessage(err: unknown): string | undefined {
   if (err instanceof ApiError) {
-    if (err.code && isErrorCode(err.code) && i18n.exists(`errors.${err.code}`)) return i18n.t(`errors.${err.code}`);
+    const known = errorCodeText(err.code);
+    if (known) return known;
     const raw = (err.body as Partial<ErrorBody> | undefined)?.message;
     if (typeof raw === "string" && raw) return raw;
     if (typeof err.body === "string" && err.body && err.body.length < 300) return err.body;

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink, useNavigate, useParams } from "react-router-dom";
+import { errorCodeText } from "../../api/client";
 import { useSession } from "../../app/session";
 import {
   EmptyState,
@@ -199,7 +200,7 @@ function ReportBody({ campaign }: { campaign: Campaign }) {
                       shipping.deliveredAt ? (
                         formatDateTime(shipping.deliveredAt)
                       ) : shipping.failedAt ? (
-                        <Chip size="small" color="error" variant="outlined" label={t("campaignReport.table.failed")} />
+                        <FailedShipping reason={errorCodeText(shipping.error) ?? shipping.error ?? undefined} />
                       ) : (
                         <Typography component="span" variant="body2" color="text.secondary">
                           {t("campaignReport.table.waiting")}
@@ -222,5 +223,20 @@ function ReportBody({ campaign }: { campaign: Campaign }) {
         )}
       </MainPaper>
     </>
+  );
+}
+
+/** A refused recipient: the chip, and why WhatsApp or the product refused it when that is known. */
+function FailedShipping({ reason }: { reason?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: "flex-start" }}>
+      <Chip size="small" color="error" variant="outlined" label={t("campaignReport.table.failed")} />
+      {reason && (
+        <Typography variant="caption" color="text.secondary" data-testid="campaign-shipping-error">
+          {reason}
+        </Typography>
+      )}
+    </Stack>
   );
 }
