@@ -1,5 +1,5 @@
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
-import { Box, CircularProgress, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import { Box, Chip, CircularProgress, IconButton, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
 import type { ReactNode, RefObject, UIEvent } from "react";
 import { EmptyState } from "./EmptyState";
 import { Loading } from "./Loading";
@@ -69,5 +69,21 @@ export function NoAccessPaper({ title, hint }: { title: string; hint: string }) 
         {hint}
       </EmptyState>
     </MainPaper>
+  );
+}
+
+/** A row's name in a list: bold, on one line, whole in its tooltip when cut. */
+export function RowName({ children }: { children: string }) {
+  return (
+    <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={children}>
+      {children}
+    </Typography>
+  );
+}
+
+/** An on/off state in a list: a filled green chip when active, an outlined grey one when not. */
+export function ActiveChip({ active, label }: { active: boolean; label: string }) {
+  return (
+    <Chip size="small" variant={active ? "filled" : "outlined"} color={active ? "success" : "default"} label={label} />
   );
 }

@@ -1,7 +1,7 @@
 export { ConfirmationModal, type ConfirmationModalProps } from "./ConfirmationModal";
 export { EmptyState } from "./EmptyState";
 export { ListPageHeader, type ListPageHeaderProps } from "./ListPageHeader";
-export { LoadingMoreRow, NoAccessPaper, PagedListPaper, RowAction } from "./ListParts";
+export { ActiveChip, LoadingMoreRow, NoAccessPaper, PagedListPaper, RowAction, RowName } from "./ListParts";
 export { Loading } from "./Loading";
 export {
   type LiveChange,

@@ -20,6 +20,7 @@ import {
   PagedListPaper,
   ResponsiveTable,
   RowAction,
+  RowName,
   useConfirmDelete,
   useLiveList,
   useRecordDialog,
@@ -131,11 +132,7 @@ export default function CampaignsPage() {
               label: t("campaigns.table.name"),
               card: "title",
               cellSx: { maxWidth: 320 },
-              render: (campaign) => (
-                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
-                  {campaign.name}
-                </Typography>
-              ),
+              render: (campaign) => <RowName>{campaign.name}</RowName>,
             },
             {
               label: t("campaigns.table.status"),

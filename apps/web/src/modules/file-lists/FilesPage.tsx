@@ -12,6 +12,7 @@ import {
   PagedListPaper,
   ResponsiveTable,
   RowAction,
+  RowName,
   useConfirmDelete,
   useLiveList,
   useRecordDialog,
@@ -78,9 +79,7 @@ export default function FilesPage() {
               cellSx: { maxWidth: 480 },
               render: (item) => (
                 <>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
-                    {item.name}
-                  </Typography>
+                  <RowName>{item.name}</RowName>
                   <Typography variant="caption" color="text.secondary" noWrap component="p" title={item.message}>
                     {item.message}
                   </Typography>

@@ -5,19 +5,21 @@ import DriveFileRenameOutlineIcon from "@mui/icons-material/DriveFileRenameOutli
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import ShapeLineOutlinedIcon from "@mui/icons-material/ShapeLineOutlined";
-import { Chip, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from "@mui/material";
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { toastError } from "../../api/client";
 import {
+  ActiveChip,
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
   MainContainer,
   PagedListPaper,
   ResponsiveTable,
+  RowName,
   useConfirmDelete,
   useLiveList,
   useSearchedPagedList,
@@ -110,21 +112,15 @@ export default function FlowsPage() {
               label: t("flows.table.name"),
               card: "title",
               cellSx: { maxWidth: 480 },
-              render: (flow) => (
-                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={flow.name}>
-                  {flow.name}
-                </Typography>
-              ),
+              render: (flow) => <RowName>{flow.name}</RowName>,
             },
             {
               label: t("flows.table.status"),
               align: "center",
               width: 140,
               render: (flow) => (
-                <Chip
-                  size="small"
-                  variant={flow.active ? "filled" : "outlined"}
-                  color={flow.active ? "success" : "default"}
+                <ActiveChip
+                  active={flow.active}
                   label={t(flow.active ? "flows.status.active" : "flows.status.inactive")}
                 />
               ),

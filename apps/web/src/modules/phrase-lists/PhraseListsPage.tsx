@@ -2,11 +2,12 @@ import { companyEvent, type FlowCampaign, type FlowCampaignsList, hasPermission 
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import TextsmsOutlinedIcon from "@mui/icons-material/TextsmsOutlined";
-import { Button, Chip, Typography } from "@mui/material";
+import { Button, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../../app/session";
 import {
+  ActiveChip,
   ConfirmationModal,
   EmptyState,
   ListPageHeader,
@@ -15,6 +16,7 @@ import {
   MainPaper,
   ResponsiveTable,
   RowAction,
+  RowName,
   useCachedList,
   useConfirmDelete,
   useLiveList,
@@ -89,11 +91,7 @@ export default function PhraseListsPage() {
                 label: t("phraseLists.table.name"),
                 card: "title",
                 cellSx: { maxWidth: 360 },
-                render: (campaign) => (
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={campaign.name}>
-                    {campaign.name}
-                  </Typography>
-                ),
+                render: (campaign) => <RowName>{campaign.name}</RowName>,
               },
               {
                 label: t("phraseLists.table.phrase"),
@@ -110,10 +108,8 @@ export default function PhraseListsPage() {
                 align: "center",
                 width: 140,
                 render: (campaign) => (
-                  <Chip
-                    size="small"
-                    variant={campaign.status ? "filled" : "outlined"}
-                    color={campaign.status ? "success" : "default"}
+                  <ActiveChip
+                    active={campaign.status}
                     label={t(campaign.status ? "phraseLists.status.active" : "phraseLists.status.inactive")}
                   />
                 ),

@@ -16,6 +16,7 @@ import {
   MainPaper,
   ResponsiveTable,
   RowAction,
+  RowName,
   useConfirmDelete,
   useRecordDialog,
 } from "../../components";
@@ -71,11 +72,7 @@ export default function PromptsPage() {
                 label: t("prompts.table.name"),
                 card: "title",
                 cellSx: { maxWidth: 420 },
-                render: (prompt) => (
-                  <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={prompt.name}>
-                    {prompt.name}
-                  </Typography>
-                ),
+                render: (prompt) => <RowName>{prompt.name}</RowName>,
               },
               {
                 label: t("prompts.table.queue"),

@@ -2,7 +2,6 @@ import { companyEvent, type QueueIntegration, type QueueIntegrationSaved } from 
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import HubOutlinedIcon from "@mui/icons-material/HubOutlined";
-import { Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -13,6 +12,7 @@ import {
   PagedListPaper,
   ResponsiveTable,
   RowAction,
+  RowName,
   useConfirmDelete,
   useLiveList,
   useRecordDialog,
@@ -112,11 +112,7 @@ export default function QueueIntegrationsPage() {
               label: t("queueIntegration.table.name"),
               card: "title",
               cellSx: { maxWidth: 480 },
-              render: (item) => (
-                <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap title={item.name}>
-                  {item.name}
-                </Typography>
-              ),
+              render: (item) => <RowName>{item.name}</RowName>,
             },
           ]}
           actions={{
