@@ -7,7 +7,7 @@ import FileUploadOutlinedIcon from "@mui/icons-material/FileUploadOutlined";
 import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import SmartphoneOutlinedIcon from "@mui/icons-material/SmartphoneOutlined";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
-import { Avatar, Button, CircularProgress } from "@mui/material";
+import { Button, CircularProgress } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
@@ -27,12 +27,12 @@ import {
   useRecordDialog,
   useSearchedPagedList,
 } from "../../components";
+import { ContactAvatar } from "./ContactAvatar";
 import { ContactImportDialog } from "./ContactImportDialog";
 import { ContactModal } from "./ContactModal";
 import { contactsKeys, deleteContact, fetchAllContacts, fetchContactsPage, importPhoneContacts } from "./contactsApi";
 import { removeContact, upsertContact } from "./contactsCache";
 import { CONTACTS_CSV_NAME, contactsCsv, downloadCsv } from "./csv";
-import { letterAvatarColors } from "./letterAvatar";
 import { useStartConversation } from "./StartConversation";
 
 /** /contacts: search, import, export, add, edit, delete and start a conversation; the list follows realtime changes. */
@@ -148,15 +148,7 @@ export default function ContactsPage() {
               label: "",
               width: 56,
               card: "leading",
-              render: (contact) => (
-                <Avatar
-                  src={contact.profilePicUrl || undefined}
-                  alt=""
-                  sx={(theme) => ({ width: 32, height: 32, ...letterAvatarColors(theme) })}
-                >
-                  {contact.name.charAt(0).toUpperCase()}
-                </Avatar>
-              ),
+              render: (contact) => <ContactAvatar name={contact.name} pictureUrl={contact.profilePicUrl} size={32} />,
             },
             { label: t("contacts.table.name"), card: "title", render: (contact) => contact.name },
             { label: t("contacts.table.whatsapp"), align: "center", render: (contact) => contact.number },

@@ -1,6 +1,5 @@
 import NotificationsNoneOutlinedIcon from "@mui/icons-material/NotificationsNoneOutlined";
 import {
-  Avatar,
   Badge,
   Box,
   Button,
@@ -17,6 +16,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { formatRelativeDay } from "../../utils/date";
+import { ContactAvatar } from "../contacts/ContactAvatar";
 import { WhatsappText } from "./conversation/WhatsappText";
 import type { TicketListParams } from "./ticketsApi";
 import { useMessageNotifications } from "./useMessageNotifications";
@@ -82,9 +82,7 @@ export function NotificationsBell() {
                   }}
                 >
                   <ListItemAvatar sx={{ minWidth: 48 }}>
-                    <Avatar src={ticket.contact.profilePicUrl || undefined} alt="" sx={{ width: 34, height: 34 }}>
-                      {name.charAt(0).toUpperCase()}
-                    </Avatar>
+                    <ContactAvatar name={name} pictureUrl={ticket.contact.profilePicUrl} size={34} />
                   </ListItemAvatar>
                   <ListItemText
                     primary={

@@ -1,7 +1,9 @@
 import type { Ticket } from "@atendo/shared";
+import { getContrastRatio, ThemeProvider } from "@mui/material/styles";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n from "../../i18n";
+import { createAppTheme } from "../../theme/theme";
 import { TicketListItem } from "./TicketListItem";
 
 function ticket(overrides: Partial<Ticket> = {}): Ticket {
@@ -53,6 +55,17 @@ describe("TicketListItem", () => {
     expect(row.getByText("Bom dia")).toBeTruthy();
     for (const chip of ["Simulador", "Bruno", "Atendimento", "VIP"]) expect(row.getByText(chip)).toBeTruthy();
     expect(row.getByLabelText("3 mensagens não lidas").textContent).toBe("3");
+  });
+
+  it("draws the contact's letter avatar at 4.5:1 or better in the light theme", () => {
+    const actions = { onOpen: vi.fn(), onAccept: vi.fn(), onClose: vi.fn(), onReopen: vi.fn(), onPeek: vi.fn() };
+    render(
+      <ThemeProvider theme={createAppTheme("light")}>
+        <TicketListItem ticket={ticket()} selected={false} canPeek={false} busy={false} compact={false} {...actions} />
+      </ThemeProvider>,
+    );
+    const style = getComputedStyle(within(screen.getByTestId("ticket-item-42")).getByText("M"));
+    expect(getContrastRatio(style.color, style.backgroundColor)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("opens an open ticket by a click, and offers to resolve it", () => {

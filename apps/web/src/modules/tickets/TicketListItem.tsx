@@ -2,10 +2,11 @@ import { SMALL_SCREEN_NAME_CHARS, type Ticket } from "@atendo/shared";
 import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutlined";
 import ReplayIcon from "@mui/icons-material/Replay";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
-import { Avatar, Box, Button, Chip, IconButton, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Chip, IconButton, Tooltip, Typography } from "@mui/material";
 import { type KeyboardEvent, memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatRelativeDay } from "../../utils/date";
+import { ContactAvatar } from "../contacts/ContactAvatar";
 import { WhatsappText } from "./conversation/WhatsappText";
 
 export interface TicketItemActions {
@@ -111,9 +112,7 @@ export const TicketListItem = memo(function TicketListItem({
           "&:focus-visible": { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
         }}
       >
-        <Avatar src={ticket.contact.profilePicUrl || undefined} alt="" sx={{ width: 40, height: 40, mt: 0.25 }}>
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
+        <ContactAvatar name={name} pictureUrl={ticket.contact.profilePicUrl} size={40} sx={{ mt: 0.25 }} />
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: "flex", alignItems: "baseline", gap: 0.75 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>

@@ -1,11 +1,12 @@
 import type { Ticket } from "@atendo/shared";
 import CloseIcon from "@mui/icons-material/Close";
 import EditIcon from "@mui/icons-material/Edit";
-import { Avatar, Box, Button, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
+import { Box, Button, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../../components/Loading";
+import { ContactAvatar } from "../../contacts/ContactAvatar";
 import { ContactEditForm } from "./ContactEditForm";
 import { conversationKeys, fetchContact } from "./conversationApi";
 import { TicketNotes } from "./TicketNotes";
@@ -65,13 +66,13 @@ export function ContactDrawer({ open, focusNotes, ticket, onClose }: ContactDraw
           <ContactEditForm contact={contact} onDone={() => setEditing(false)} />
         ) : (
           <Stack spacing={1.5} sx={{ alignItems: "center", textAlign: "center" }}>
-            <Avatar
-              src={contact.profilePicUrl || undefined}
+            <ContactAvatar
+              name={contact.name}
+              pictureUrl={contact.profilePicUrl}
               alt={contact.name}
-              sx={{ width: 96, height: 96, fontSize: 40 }}
-            >
-              {contact.name.charAt(0).toUpperCase()}
-            </Avatar>
+              size={96}
+              sx={{ fontSize: 40 }}
+            />
             <Typography variant="h6" sx={{ wordBreak: "break-word" }}>
               {contact.name}
             </Typography>

@@ -2,19 +2,10 @@ import type { Ticket } from "@atendo/shared";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import ReplayIcon from "@mui/icons-material/Replay";
 import UndoIcon from "@mui/icons-material/Undo";
-import {
-  Avatar,
-  Box,
-  Button,
-  ButtonBase,
-  CircularProgress,
-  IconButton,
-  Paper,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Box, Button, ButtonBase, CircularProgress, IconButton, Paper, Tooltip, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ContactAvatar } from "../../contacts/ContactAvatar";
 import { TagsSelector } from "./TagsSelector";
 import { TicketOptionsMenu } from "./TicketOptionsMenu";
 import { type TicketAction, useTicketActions } from "./useTicketActions";
@@ -60,9 +51,7 @@ export function TicketHeader({ ticket, onOpenContact, onOpenNotes }: TicketHeade
             flex: "1 1 180px",
           }}
         >
-          <Avatar src={contact.profilePicUrl || undefined} alt={contact.name}>
-            {contact.name.charAt(0).toUpperCase()}
-          </Avatar>
+          <ContactAvatar name={contact.name} pictureUrl={contact.profilePicUrl} alt={contact.name} />
           <Box sx={{ minWidth: 0, textAlign: "left" }}>
             <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>
               {contact.name}{" "}
