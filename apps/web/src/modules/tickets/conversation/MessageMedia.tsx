@@ -3,10 +3,11 @@ import DescriptionIcon from "@mui/icons-material/Description";
 import DownloadIcon from "@mui/icons-material/Download";
 import LocationOnIcon from "@mui/icons-material/LocationOn";
 import PhoneMissedIcon from "@mui/icons-material/PhoneMissed";
-import { Avatar, Box, Button, Dialog, Divider, Link, Typography } from "@mui/material";
+import { Box, Button, Dialog, Divider, Link, Typography } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BACKEND_URL } from "../../../api/client";
+import { ContactAvatar } from "../../contacts/ContactAvatar";
 import { parseLocation, parseVcard, safeUrl } from "./messageContent";
 import { WhatsappText } from "./WhatsappText";
 
@@ -185,7 +186,7 @@ function ContactCard({ body }: { body: string }) {
   return (
     <Box data-testid="message-contact-card" sx={{ minWidth: 200, pr: 3 }}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, py: 0.5 }}>
-        <Avatar>{(contact.name || "?").charAt(0).toUpperCase()}</Avatar>
+        <ContactAvatar name={contact.name || "?"} />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle2" noWrap>
             {contact.name || t("conversation.media.vcard")}
