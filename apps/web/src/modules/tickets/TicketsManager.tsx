@@ -27,6 +27,7 @@ import { useSession } from "../../app/session";
 import { useDebouncedSearch } from "../../components/listing";
 import { useOpenedOnce } from "../../utils/useOpenedOnce";
 import { conversationKeys } from "./conversation/conversationApi";
+import { firstOpenTab, type OpenTab } from "./firstOpenTab";
 import { TicketsList } from "./TicketsList";
 import { viewerOf } from "./ticketPlacement";
 import { fetchTags, fetchUsers, type TicketListParams, ticketsKeys, updateTicket } from "./ticketsApi";
@@ -40,7 +41,6 @@ const PeekModal = lazy(() => import("./PeekModal").then((module) => ({ default: 
 const SearchFilters = lazy(() => import("./SearchFilters"));
 
 type MainTab = "open" | "closed" | "search";
-type OpenTab = "open" | "pending";
 
 function CountLabel({ label, count }: { label: string; count: number }) {
   // Not rendered at zero: a hidden MUI badge keeps its last number in the page (and in the tab's name).
@@ -74,8 +74,18 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const admin = isAdmin(user);
   const canShowAll = hasPermission(user, "tickets-manager:showall");
 
-  const [tab, setTab] = useState<MainTab>("open");
-  const [openTab, setOpenTab] = useState<OpenTab>("open");
+  const [tab, showTab] = useState<MainTab>("open");
+  const [openTab, showOpenTab] = useState<OpenTab>("open");
+  // Once the user (or a ticket's address) has chosen a tab, the first load no longer picks one.
+  const tabChosen = useRef(false);
+  const setTab = useCallback((value: MainTab) => {
+    tabChosen.current = true;
+    showTab(value);
+  }, []);
+  const setOpenTab = useCallback((value: OpenTab) => {
+    tabChosen.current = true;
+    showOpenTab(value);
+  }, []);
   const [showAll, setShowAll] = useState(false);
   // A refreshed session brings a new array with the same queues: only a change of ids resets the selection.
   const userQueueKey = (user?.queues ?? []).map((queue) => queue.id).join(",");
@@ -115,6 +125,12 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const openList = useTicketList(openParams);
   const pendingList = useTicketList(pendingParams);
   const closedList = useTicketList(closedParams, tab === "closed");
+  const firstCountsLoaded = openList.data !== undefined && pendingList.data !== undefined;
+  useEffect(() => {
+    if (!firstCountsLoaded || tabChosen.current) return;
+    tabChosen.current = true;
+    showOpenTab(firstOpenTab(openList.count, pendingList.count));
+  }, [firstCountsLoaded, openList.count, pendingList.count]);
   const searchList = useTicketList(searchParams, tab === "search");
 
   const tagsQuery = useQuery({
@@ -140,13 +156,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   }, []);
 
   /** The tab that lists a status: where a ticket just moved is found. */
-  const showStatusTab = useCallback((status: Ticket["status"]) => {
-    if (status === "closed") setTab("closed");
-    else {
-      setTab("open");
-      setOpenTab(status);
-    }
-  }, []);
+  const showStatusTab = useCallback(
+    (status: Ticket["status"]) => {
+      if (status === "closed") setTab("closed");
+      else {
+        setTab("open");
+        setOpenTab(status);
+      }
+    },
+    [setOpenTab, setTab],
+  );
 
   // The ticket on screen was reopened or accepted in the conversation: the tabs follow it, so it stays
   // in sight and selected. A search keeps its results (they hold every status).
@@ -199,7 +218,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         navigate(`/tickets/${updated.uuid}`);
       }
     },
-    [transition, navigate],
+    [transition, navigate, setTab, setOpenTab],
   );
   const onClose = useCallback(
     async (ticket: Ticket) => {
