@@ -1,4 +1,4 @@
-import { checkFlowContent, FlowContent } from "@atendo/shared";
+import { checkFlowContent, FlowContent, INVOICE_LEAD_DAYS } from "@atendo/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, helps, plans, queues, whatsappQueues, whatsapps } from "../src/db/schema/index.js";
@@ -73,11 +73,18 @@ describe("demo seed", () => {
       "Conectando o WhatsApp",
     ]);
 
+    // The open fee is the one the invoice job issues before the company's due date: the subscription
+    // page's days left and Financeiro's invoice tell the same story.
     const invoices = await get("/invoices/all");
-    expect(invoices.invoices).toEqual([
-      expect.objectContaining({ detail: "Plano Demo — mensalidade", value: 49, status: "open" }),
-    ]);
-    expect(Date.parse(invoices.invoices[0].dueDate)).toBeGreaterThan(Date.now());
+    expect(invoices.invoices).toEqual([expect.objectContaining({ detail: "Demo", value: 49, status: "open" })]);
+    const session = await env.app.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { email: DEMO_LOGINS.admin, password: DEMO_PASSWORD },
+    });
+    const companyDueDate: string = session.json().user.company.dueDate;
+    expect(invoices.invoices[0].dueDate).toBe(companyDueDate);
+    expect(Date.parse(companyDueDate) - Date.now()).toBeGreaterThan((INVOICE_LEAD_DAYS - 1) * 24 * 60 * 60 * 1000);
 
     const lists = await get("/contact-lists");
     expect(lists.records).toEqual([expect.objectContaining({ name: "Clientes da demo", contactsCount: 5 })]);

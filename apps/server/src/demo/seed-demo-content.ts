@@ -3,6 +3,7 @@ import {
   FLOW_START_LABEL,
   FLOW_START_NODE_ID,
   type FlowContent,
+  INVOICE_LEAD_DAYS,
   menuOptionHandle,
 } from "@atendo/shared";
 import type { AppContext } from "../context.js";
@@ -16,12 +17,12 @@ import {
   flowCampaigns,
   flows,
   helps,
-  invoices,
   prompts,
   queueIntegrations,
   schedules,
 } from "../db/schema/index.js";
 import { seedDemoChat } from "../modules/chats/chats.seed.js";
+import { insertDueInvoices } from "../modules/invoices/invoices.repository.js";
 import { enqueueScheduleSend } from "../modules/schedules/schedules.jobs.js";
 
 const MINUTE = 60_000;
@@ -95,16 +96,12 @@ async function seedHelps(tx: Executor): Promise<void> {
   ]);
 }
 
-/** Next month's fee, open: the Financeiro page shows it with its pay button (checkout: see the README). */
+/**
+ * Next month's fee, open, issued as the daily invoice job issues it (due on the company's due date):
+ * the Financeiro page shows it with its pay button (checkout: see the README).
+ */
 async function seedInvoice(tx: Executor, demo: DemoCompany, now: Date): Promise<void> {
-  await tx.insert(invoices).values({
-    companyId: demo.companyId,
-    detail: "Plano Demo — mensalidade",
-    value: 49,
-    dueDate: new Date(now.getTime() + 10 * DAY),
-    status: "open",
-    planId: demo.planId,
-  });
+  await insertDueInvoices(tx, { now, leadDays: INVOICE_LEAD_DAYS, companyId: demo.companyId });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_WEEK_SCHEDULE } from "@atendo/shared";
+import { DEFAULT_WEEK_SCHEDULE, INVOICE_LEAD_DAYS } from "@atendo/shared";
 import bcrypt from "bcryptjs";
 import { sql } from "drizzle-orm";
 import { newProviderId, virtualNumber } from "../channels/simulator/simulator.provider.js";
@@ -48,7 +48,9 @@ export async function seedDemo(db: Database, deps: Pick<AppContext, "jobs">): Pr
         planId: plan!.id,
         status: true,
         recurrence: "MENSAL",
-        dueDate: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+        // A monthly customer whose next fee was just issued (the invoice job issues it INVOICE_LEAD_DAYS
+        // before the due date): Financeiro's open invoice and the subscription page's days left agree.
+        dueDate: new Date(Date.now() + INVOICE_LEAD_DAYS * 24 * 60 * 60 * 1000),
         schedules: DEFAULT_WEEK_SCHEDULE.map((day) => ({ ...day })),
       })
       .returning();
