@@ -19,7 +19,6 @@ import { type Control, Controller } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import { DateTimeField } from "../../components/DateTimeField";
-import { BreakableText } from "../../components/ResponsiveTable";
 import { formatDate } from "../../utils/date";
 import { CompanyUsers } from "./CompanyUsers";
 import { DeleteConfirmation, FormCard, FormTextField, RecordActions, RecordsTable } from "./CrudParts";
@@ -194,7 +193,24 @@ export function CompaniesTab() {
           { label: t("settings.companies.fields.name"), card: "title", render: (company) => company.name },
           {
             label: t("settings.companies.fields.email"),
-            render: (company) => company.email && <BreakableText>{company.email}</BreakableText>,
+            // One line in the wide table (cut with an ellipsis, whole in the tooltip): broken at its dot,
+            // "demo@atendo / .dev" read as two words. A phone's card wraps it as any long value.
+            render: (company) =>
+              company.email && (
+                <Box
+                  component="span"
+                  title={company.email}
+                  sx={{
+                    display: "block",
+                    maxWidth: { sm: 260 },
+                    overflow: { sm: "hidden" },
+                    textOverflow: { sm: "ellipsis" },
+                    whiteSpace: { sm: "nowrap" },
+                  }}
+                >
+                  {company.email}
+                </Box>
+              ),
           },
           { label: t("settings.companies.fields.phone"), render: (company) => company.phone },
           { label: t("settings.companies.fields.plan"), render: (company) => company.plan?.name ?? "" },

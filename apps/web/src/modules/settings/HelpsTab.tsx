@@ -77,7 +77,8 @@ export function HelpsTab() {
           {
             label: t("settings.helps.fields.video"),
             cellSx: { fontFamily: "monospace" },
-            render: (help) => <BreakableText>{help.video}</BreakableText>,
+            // A text guide has no video: its card gets no empty "Código do vídeo" line.
+            render: (help) => help.video && <BreakableText>{help.video}</BreakableText>,
           },
           {
             label: t("settings.helps.fields.description"),

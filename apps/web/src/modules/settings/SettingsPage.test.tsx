@@ -1,4 +1,4 @@
-import type { Company, Plan, SessionUser } from "@atendo/shared";
+import type { Company, Help, Plan, SessionUser } from "@atendo/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
@@ -83,12 +83,12 @@ function company(id: number, name: string, daysAhead: number): Company {
   };
 }
 
-function routeGet(settings: { key: string; value: string }[], companies: Company[] = []) {
+function routeGet(settings: { key: string; value: string }[], companies: Company[] = [], helps: Help[] = []) {
   apiMock.get.mockImplementation(async (path: string) => {
     if (path === "/settings") return settings;
     if (path === "/companies/list") return companies;
     if (path === "/plans/all") return [plan];
-    if (path === "/helps/list") return [];
+    if (path === "/helps/list") return helps;
     if (path.startsWith("/companies/")) return companies[0] ?? company(7, "Loja", 30);
     throw new Error(`unexpected GET ${path}`);
   });
@@ -104,6 +104,12 @@ function renderPage() {
     </QueryClientProvider>,
   );
 }
+
+/** happy-dom's own window API: the media queries follow the viewport it sets. */
+const setViewport = (width: number) =>
+  (
+    window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }
+  ).happyDOM.setViewport({ width, height: 800 });
 
 const tabNames = () => screen.getAllByRole("tab").map((tab) => tab.textContent);
 
@@ -162,6 +168,9 @@ describe("SettingsPage", () => {
     expect(yellowRow.getAttribute("data-due")).toBe("yellow");
     expect(screen.getByText("Vermelha").closest("tr")!.getAttribute("data-due")).toBe("red");
 
+    // The e-mail stays on one line in the table, whole in its tooltip.
+    expect(within(yellowRow).getByTitle("amarela@example.com").textContent).toBe("amarela@example.com");
+
     fireEvent.click(within(yellowRow).getByRole("button", { name: "Renovar Amarela" }));
     await waitFor(() => expect(apiMock.post).toHaveBeenCalledWith("/companies/{id}/renew", { params: { id: 1 } }));
   });
@@ -175,6 +184,37 @@ describe("SettingsPage", () => {
     expect(await screen.findByText("Selecione um plano")).toBeTruthy();
     expect(screen.getAllByText("Obrigatório").length).toBeGreaterThan(0);
     expect(apiMock.post).not.toHaveBeenCalled();
+  });
+});
+
+describe("SettingsPage helps tab", () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage("pt");
+    for (const fn of Object.values(apiMock)) fn.mockReset();
+  });
+  afterEach(() => {
+    cleanup();
+    setViewport(1024);
+  });
+
+  it("titles the list Ajuda and gives a text guide's card no empty video line (phone)", async () => {
+    setViewport(390);
+    sessionMock.user = makeUser({ super: true });
+    routeGet(
+      [],
+      [],
+      [
+        { id: 1, title: "Guia em texto", video: "", description: "Passo a passo" },
+        { id: 2, title: "Guia em vídeo", video: "dQw4w9WgXcQ", description: "" },
+      ],
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("tab", { name: "Ajuda" }));
+    const list = await screen.findByRole("list", { name: "Ajuda" });
+    const textGuide = await within(list).findByRole("listitem", { name: "Guia em texto" });
+    expect(within(textGuide).queryByText("Código do vídeo")).toBeNull();
+    const videoGuide = within(list).getByRole("listitem", { name: "Guia em vídeo" });
+    expect(within(videoGuide).getByText("Código do vídeo")).toBeTruthy();
   });
 });
 

@@ -182,7 +182,7 @@ const pt = {
     helps: {
       newTitle: "Nova ajuda",
       editTitle: "Editar ajuda: {{title}}",
-      listTitle: "Vídeos de ajuda",
+      listTitle: "Ajuda",
       empty: "Nenhum vídeo de ajuda cadastrado.",
       fields: {
         title: "Título",
@@ -392,7 +392,7 @@ const en: typeof pt = {
     helps: {
       newTitle: "New help video",
       editTitle: "Edit help video: {{title}}",
-      listTitle: "Help videos",
+      listTitle: "Help",
       empty: "No help video yet.",
       fields: {
         title: "Title",
@@ -602,7 +602,7 @@ const es: typeof pt = {
     helps: {
       newTitle: "Nueva ayuda",
       editTitle: "Editar ayuda: {{title}}",
-      listTitle: "Videos de ayuda",
+      listTitle: "Ayuda",
       empty: "Ningún video de ayuda registrado.",
       fields: {
         title: "Título",
