@@ -1,6 +1,7 @@
 import "@xyflow/react/dist/style.css";
 import {
   FLOW_LOAD_DELAY_MS,
+  FLOW_START_NODE_ID,
   FLOW_TOAST_DURATION_MS,
   type FlowNodeOf,
   type FlowNodeType,
@@ -35,6 +36,13 @@ import { useFlowGraph } from "./useFlowGraph";
 import { readVariables, storeVariables, variablesOf, withVariable, withVariableRenamed } from "./variables";
 
 const DELETE_KEYS = ["Backspace", "Delete"];
+/** The whole flow in sight, never enlarged past its size. */
+const WIDE_FIT_VIEW = { maxZoom: 1 };
+/**
+ * On a phone the whole flow fitted in 390 px draws its nodes too small to read: the view starts at
+ * the start node, at a zoom that keeps text readable; the rest is a pan or a pinch away.
+ */
+const PHONE_FIT_VIEW = { nodes: [{ id: FLOW_START_NODE_ID }], minZoom: 0.6, maxZoom: 1 };
 
 /** The flow id in the path, when it is one. */
 function flowIdOf(param: string | undefined): number | null {
@@ -199,7 +207,7 @@ export default function FlowBuilderPage() {
                 deleteKeyCode={DELETE_KEYS}
                 zoomOnDoubleClick={false}
                 fitView
-                fitViewOptions={{ maxZoom: 1 }}
+                fitViewOptions={showMinimap ? WIDE_FIT_VIEW : PHONE_FIT_VIEW}
                 minZoom={0.1}
                 colorMode={theme.palette.mode}
                 proOptions={{ hideAttribution: true }}
