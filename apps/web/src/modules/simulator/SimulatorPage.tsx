@@ -263,7 +263,12 @@ export default function SimulatorPage() {
     <MainContainer>
       {header}
       <Alert severity="info" icon={<PhonelinkRingOutlinedIcon />}>
-        {t("simulator.intro")}
+        {/* Three steps, one per line: as one paragraph they ran together on a phone. */}
+        <Box component="ol" sx={{ m: 0, pl: 2.5, display: "grid", gap: 0.5 }}>
+          <li>{t("simulator.intro.connection")}</li>
+          <li>{t("simulator.intro.customer")}</li>
+          <li>{t("simulator.intro.send")}</li>
+        </Box>
       </Alert>
       <Box
         sx={{

@@ -7,8 +7,11 @@ const pt = {
   simulator: {
     title: "Simulador de WhatsApp",
     subtitle: "Teste o atendimento sem celular: aqui você é o cliente.",
-    intro:
-      "1. Escolha uma conexão do Simulador e, se ela mostrar um QR Code, clique em Escanear. 2. Escolha ou crie um cliente. 3. Envie mensagens: elas chegam em Atendimentos como as de um celular de verdade, e as respostas da empresa aparecem aqui com as confirmações de entrega e leitura.",
+    intro: {
+      connection: "Escolha uma conexão do Simulador e, se ela mostrar um QR Code, clique em Escanear.",
+      customer: "Escolha ou crie um cliente.",
+      send: "Envie mensagens: elas chegam em Atendimentos como as de um celular de verdade, e as respostas da empresa aparecem aqui com as confirmações de entrega e leitura.",
+    },
     off: "O simulador está desligado neste servidor.",
     noConnection: {
       title: "Nenhuma conexão do Simulador",
@@ -95,8 +98,11 @@ const en: typeof pt = {
   simulator: {
     title: "WhatsApp simulator",
     subtitle: "Try the service without a phone: here you are the customer.",
-    intro:
-      "1. Pick a Simulator connection and, if it shows a QR code, click Scan. 2. Pick or create a customer. 3. Send messages: they reach Tickets like a real phone's, and the company's answers show here with their delivery and read receipts.",
+    intro: {
+      connection: "Pick a Simulator connection and, if it shows a QR code, click Scan.",
+      customer: "Pick or create a customer.",
+      send: "Send messages: they reach Tickets like a real phone's, and the company's answers show here with their delivery and read receipts.",
+    },
     off: "The simulator is off on this server.",
     noConnection: {
       title: "No Simulator connection",
@@ -182,8 +188,11 @@ const es: typeof pt = {
   simulator: {
     title: "Simulador de WhatsApp",
     subtitle: "Pruebe la atención sin teléfono: aquí usted es el cliente.",
-    intro:
-      "1. Elija una conexión del Simulador y, si muestra un código QR, haga clic en Escanear. 2. Elija o cree un cliente. 3. Envíe mensajes: llegan a Tickets como los de un teléfono real, y las respuestas de la empresa aparecen aquí con sus confirmaciones de entrega y lectura.",
+    intro: {
+      connection: "Elija una conexión del Simulador y, si muestra un código QR, haga clic en Escanear.",
+      customer: "Elija o cree un cliente.",
+      send: "Envíe mensajes: llegan a Tickets como los de un teléfono real, y las respuestas de la empresa aparecen aquí con sus confirmaciones de entrega y lectura.",
+    },
     off: "El simulador está apagado en este servidor.",
     noConnection: {
       title: "Ninguna conexión del Simulador",
