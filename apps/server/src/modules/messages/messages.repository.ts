@@ -1,5 +1,4 @@
-import { and, count, desc, eq, getTableColumns, lt, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { findDefaultWhatsapp, findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
@@ -36,46 +35,6 @@ export async function findMessage(db: Executor, companyId: number, id: number): 
 export async function insertMessage(db: Executor, values: typeof messages.$inferInsert): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(values).returning();
   return row!;
-}
-
-const quoted = alias(messages, "quoted");
-
-export type MessageWithRelations = Awaited<ReturnType<typeof pageContactMessages>>["rows"][number];
-
-/**
- * One page of the conversation history with a ticket's contact, newest first:
- * the messages of every ticket of that contact, so the list can mark where one
- * conversation ended and the next started (document 1, message list). With the
- * quoted message, the sender's name, and the count in the same statement.
- */
-export async function pageContactMessages(
-  db: Executor,
-  companyId: number,
-  contactId: number,
-  options: { limit: number; offset: number },
-) {
-  const where = and(
-    eq(messages.companyId, companyId),
-    sql`${messages.ticketId} in (select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} = ${contactId})`,
-  );
-  const rows = await db
-    .select({
-      message: messages,
-      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
-      contact: { id: contacts.id, name: contacts.name },
-      total: sql<number>`(select count(*)::int from ${messages} where ${where})`,
-    })
-    .from(messages)
-    .leftJoin(quoted, and(eq(quoted.id, messages.quotedMsgId), eq(quoted.companyId, companyId)))
-    .leftJoin(contacts, and(eq(contacts.id, messages.contactId), eq(contacts.companyId, companyId)))
-    .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(options.limit)
-    .offset(options.offset);
-  if (rows.length > 0 || options.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
-  // Past the last page the subquery had no row to ride on.
-  const [total] = await db.select({ count: count() }).from(messages).where(where);
-  return { rows, count: total?.count ?? 0 };
 }
 
 /**
