@@ -268,7 +268,8 @@ function CalendarFrame({ children }: { children: ReactNode }) {
         "& .rbc-header, & .rbc-month-row + .rbc-month-row, & .rbc-day-bg + .rbc-day-bg, & .rbc-time-content, & .rbc-time-header-content, & .rbc-timeslot-group, & .rbc-day-slot .rbc-time-slot, & .rbc-agenda-view table.rbc-agenda-table tbody > tr > td, & .rbc-agenda-view table.rbc-agenda-table thead > tr > th":
           { borderColor: line },
         "& .rbc-off-range-bg": { backgroundColor: theme.palette.action.hover },
-        "& .rbc-off-range": { color: theme.palette.text.disabled },
+        // Days of the next and last months: told apart by their shaded cells, with numbers still at 4.5:1.
+        "& .rbc-off-range": { color: theme.palette.text.secondary },
         "& .rbc-today": { backgroundColor: alpha(theme.palette.primary.main, 0.12) },
         "& .rbc-toolbar": { flexWrap: "wrap", gap: 1 },
         "& .rbc-header": { textTransform: "capitalize" },
