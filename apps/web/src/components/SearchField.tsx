@@ -1,10 +1,15 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { InputAdornment, TextField } from "@mui/material";
+import { InputAdornment, TextField, useMediaQuery } from "@mui/material";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 
 export interface SearchFieldProps {
   /** Shown as the placeholder and given as the field's accessible name. */
   label: string;
+  /**
+   * The placeholder on phones, where the search shares its line with the primary button: a shorter
+   * wording of `label` for the ones that would be cut there. The accessible name stays `label`.
+   */
+  phoneLabel?: string;
   value: string;
   onChange: (value: string) => void;
   /** The field's minimum width from the `sm` breakpoint up (full width below). */
@@ -46,8 +51,9 @@ function useTextWidth(input: RefObject<HTMLInputElement | null>, text: string): 
  * breakpoint up it is never narrower than its placeholder; its text is the size of the header's
  * buttons, so the longer placeholders still leave the title, the search and the primary button one row.
  */
-export function SearchField({ label, value, onChange, minWidth, hint }: SearchFieldProps) {
+export function SearchField({ label, phoneLabel, value, onChange, minWidth, hint }: SearchFieldProps) {
   const input = useRef<HTMLInputElement>(null);
+  const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
   const placeholderWidth = useTextWidth(input, label);
   return (
     <TextField
@@ -55,7 +61,7 @@ export function SearchField({ label, value, onChange, minWidth, hint }: SearchFi
       // The theme makes fields full width; in a header that pushes the buttons onto a line of their own.
       fullWidth={false}
       type="search"
-      placeholder={label}
+      placeholder={phone && phoneLabel ? phoneLabel : label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       helperText={hint}

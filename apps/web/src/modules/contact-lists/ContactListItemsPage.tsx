@@ -136,6 +136,7 @@ function ListContacts({ contactListId }: { contactListId: number }) {
         subtitle={contactList ? t("contactListItems.count", { count: contactList.contactsCount }) : undefined}
         search={{
           label: t("contactListItems.searchPlaceholder"),
+          phoneLabel: t("contactListItems.searchPlaceholderPhone"),
           value: searchText,
           onChange: setSearchText,
           minWidth: 300,

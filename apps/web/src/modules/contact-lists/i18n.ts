@@ -48,6 +48,7 @@ const pt = {
   contactListItems: {
     back: "Voltar para as listas",
     searchPlaceholder: "Pesquisar por nome, número ou e-mail",
+    searchPlaceholderPhone: "Nome ou número",
     count_zero: "Nenhum contato",
     count_one: "{{count}} contato",
     count_other: "{{count}} contatos",
@@ -185,6 +186,7 @@ const en: typeof pt = {
   contactListItems: {
     back: "Back to the lists",
     searchPlaceholder: "Search by name, number or email",
+    searchPlaceholderPhone: "Name or number",
     count_zero: "No contacts",
     count_one: "{{count}} contact",
     count_other: "{{count}} contacts",
@@ -323,6 +325,7 @@ const es: typeof pt = {
   contactListItems: {
     back: "Volver a las listas",
     searchPlaceholder: "Buscar por nombre, número o correo",
+    searchPlaceholderPhone: "Nombre o número",
     count_zero: "Ningún contacto",
     count_one: "{{count}} contacto",
     count_other: "{{count}} contactos",

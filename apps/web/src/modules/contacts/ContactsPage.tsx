@@ -101,7 +101,13 @@ export default function ContactsPage() {
     <MainContainer>
       <ListPageHeader
         title={t("contacts.title")}
-        search={{ label: t("contacts.searchPlaceholder"), value: searchText, onChange: setSearchText, minWidth: 280 }}
+        search={{
+          label: t("contacts.searchPlaceholder"),
+          phoneLabel: t("contacts.searchPlaceholderPhone"),
+          value: searchText,
+          onChange: setSearchText,
+          minWidth: 280,
+        }}
         actions={
           <>
             <Button variant="outlined" startIcon={<FileUploadOutlinedIcon />} onClick={() => setImportOpen(true)}>

@@ -2,6 +2,7 @@ const pt = {
   contacts: {
     title: "Contatos",
     searchPlaceholder: "Pesquisar por nome, número ou e-mail",
+    searchPlaceholderPhone: "Nome ou número",
     buttons: {
       add: "Adicionar contato",
       import: "Importar",
@@ -87,6 +88,7 @@ const en: typeof pt = {
   contacts: {
     title: "Contacts",
     searchPlaceholder: "Search by name, number or email",
+    searchPlaceholderPhone: "Name or number",
     buttons: {
       add: "Add contact",
       import: "Import",
@@ -172,6 +174,7 @@ const es: typeof pt = {
   contacts: {
     title: "Contactos",
     searchPlaceholder: "Buscar por nombre, número o correo",
+    searchPlaceholderPhone: "Nombre o número",
     buttons: {
       add: "Agregar contacto",
       import: "Importar",
