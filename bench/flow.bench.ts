@@ -11,7 +11,13 @@
 //   (simulator_outbound.created_at), for the three steps outside intervals; p50, p99, max.
 //   Interval accuracy: the time between the thanks and the message after the interval, minus the interval.
 //   The server's RSS is read from /proc every second.
-// Prints JSON lines: { bench: "flow-steps" }, { bench: "flow-interval" }, { bench: "flow-run" }. Progress on stderr.
+//   Where a step's time goes (flow-gaps), from the rows' own timestamps: the network's offer (simulator_inbound
+//   created_at -> delivered_at), ingestion up to the step job's insert (-> pgboss created_on), the job's wait for a
+//   worker (-> started_on), its run (-> completed_on), and its start to the answer on the network.
+//   Whether the server worked or waited for a core (flow-run): its main thread's time on a CPU and queued for one
+//   (/proc/<pid>/schedstat) over the run, as shares of the wall time; on a loaded machine the second grows.
+// Prints JSON lines: { bench: "flow-steps" }, { bench: "flow-gaps" }, { bench: "flow-interval" }, { bench: "flow-run" }.
+// Progress on stderr.
 // Env: BENCH_DATABASE_URL (a scratch database, required), FLOW_BENCH_CUSTOMERS (1000), FLOW_BENCH_CONNECTIONS (4:
 // the customers are spread over this many simulator connections of the company), FLOW_BENCH_RAMP_SECONDS (10: the
 // customers start evenly over this; 0 starts them all at once), FLOW_BENCH_THINK_MS (2000: each answer waits a
@@ -91,6 +97,12 @@ async function startServer(): Promise<ChildProcess> {
 function serverRss(child: ChildProcess): number {
   const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** The main thread's nanoseconds on a CPU and waiting in the run queue (Linux schedstat). */
+function serverSchedule(child: ChildProcess): { onCpu: number; queued: number } {
+  const [onCpu, queued] = readFileSync(`/proc/${child.pid}/schedstat`, "utf8").split(" ").map(Number);
+  return { onCpu: onCpu ?? 0, queued: queued ?? 0 };
 }
 
 async function request(headers: Record<string, string>, method: "GET" | "POST", path: string, payload?: object) {
@@ -320,6 +332,7 @@ try {
     });
   }, 1000);
   const started = Date.now();
+  const scheduleBefore = serverSchedule(server);
   const progress = setInterval(() => {
     console.error(
       `[flow] ${((Date.now() - started) / 1000).toFixed(0)} s: ${finished}/${CUSTOMERS} customers done, server rss ${mb(serverRss(server))} MB`,
@@ -338,6 +351,7 @@ try {
   clearInterval(progress);
   clearInterval(activeSampler);
   const wallSeconds = (Date.now() - started) / 1000;
+  const scheduleAfter = serverSchedule(server);
   // Let late duplicates, if any, arrive before counting.
   await sleep(1500);
   network.stop();
@@ -356,6 +370,31 @@ try {
                (select count(*)::int from tickets where company_id = ${setup.companyId} and queue_id = ${setup.queueId}) as moved,
                (select json_object_agg(coalesce(ended_reason, status), n) from (select ended_reason, status, count(*)::int as n from flow_runs where company_id = ${setup.companyId} group by 1, 2) r) as reasons`,
   );
+  // Each customer message's path, in milliseconds between the timestamps its rows kept (see the header).
+  const gaps = await one<Record<string, unknown>>(
+    sql`with path as (
+          select extract(epoch from si.delivered_at - si.created_at) * 1000 as offered,
+                 extract(epoch from job.created_on - si.delivered_at) * 1000 as ingested,
+                 extract(epoch from job.started_on - job.created_on) * 1000 as waited,
+                 extract(epoch from job.completed_on - job.started_on) * 1000 as ran,
+                 extract(epoch from (select min(so.created_at) from simulator_outbound so
+                   where so.whatsapp_id = si.whatsapp_id and so."to" = si.payload->>'from' and so.created_at >= si.created_at)
+                   - job.started_on) * 1000 as answered
+          from simulator_inbound si
+          join messages m on m.whatsapp_id = si.whatsapp_id and m.provider_id = si.provider_id and not m.from_me
+          join pgboss.job job on job.name = 'automation.inbound-step' and (job.data->>'messageId')::int = m.id
+          where si.whatsapp_id = any(${`{${setup.whatsappIds.join(",")}}`}::int[]))
+        select count(*)::int as count,
+          ${sql.raw(
+            ["offered", "ingested", "waited", "ran", "answered"]
+              .map(
+                (gap) =>
+                  `json_build_object('p50', round(percentile_cont(0.5) within group (order by ${gap})::numeric, 1), 'p99', round(percentile_cont(0.99) within group (order by ${gap})::numeric, 1)) as "${gap}Ms"`,
+              )
+              .join(", "),
+          )}
+        from path`,
+  );
   const outside = [...steps.phrase, ...steps.menu, ...steps.question];
   console.log(
     JSON.stringify({
@@ -371,6 +410,7 @@ try {
       targetP99Ms: 100,
     }),
   );
+  console.log(JSON.stringify({ bench: "flow-gaps", ...gaps }));
   console.log(
     JSON.stringify({
       bench: "flow-interval",
@@ -397,6 +437,9 @@ try {
       rssMinMb: mb(Math.min(...samples)),
       rssMaxMb: mb(Math.max(...samples)),
       rssLastMb: mb(serverRss(server)),
+      serverOnCpuShare: round((scheduleAfter.onCpu - scheduleBefore.onCpu) / 1e9 / wallSeconds, 2),
+      serverQueuedForCpuShare: round((scheduleAfter.queued - scheduleBefore.queued) / 1e9 / wallSeconds, 2),
+      loadAverage: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number),
     }),
   );
 } finally {
