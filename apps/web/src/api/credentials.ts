@@ -23,7 +23,11 @@ export function getToken(): string | null {
  */
 export function mayHaveSession(): boolean {
   if (getToken() !== null) return true;
-  return document.cookie.split(";").some((entry) => entry.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+  // A cleared hint may linger as an empty value until it expires: only a value counts.
+  return document.cookie.split(";").some((entry) => {
+    const [name, value] = entry.trim().split("=");
+    return name === SESSION_HINT_COOKIE && Boolean(value);
+  });
 }
 
 export function setToken(token: string): void {

@@ -29,5 +29,5 @@ export function setSessionHint(): void {
 /** A browser that never signed in (or signed out): no session hint cookie. */
 export function clearSessionHint(): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the test DOM has no Cookie Store API
-  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+  document.cookie = `${SESSION_HINT_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
