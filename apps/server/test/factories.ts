@@ -110,10 +110,17 @@ export async function newWhatsapp(
   return whatsapp!;
 }
 
+/**
+ * A contact number no other contact of this test process has: a random start, then one step per
+ * contact (random numbers alone collided in a test making a hundred contacts in one company).
+ */
+let nextContactNumber = randomInt(0, 90_000_000);
+const uniqueContactNumber = () => `55119${10_000_000 + (nextContactNumber++ % 90_000_000)}`;
+
 export async function newContact(db: Database, companyId: number, values: Partial<typeof contacts.$inferInsert> = {}) {
   const [contact] = await db
     .insert(contacts)
-    .values({ companyId, name: `Contact ${unique()}`, number: `55119${randomInt(10_000_000, 99_999_999)}`, ...values })
+    .values({ companyId, name: `Contact ${unique()}`, number: uniqueContactNumber(), ...values })
     .returning();
   return contact!;
 }
