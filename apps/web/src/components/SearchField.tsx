@@ -1,5 +1,5 @@
 import SearchIcon from "@mui/icons-material/Search";
-import { InputAdornment, TextField, useMediaQuery } from "@mui/material";
+import { InputAdornment, TextField, useMediaQuery, useTheme } from "@mui/material";
 import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 
 export interface SearchFieldProps {
@@ -53,7 +53,9 @@ function useTextWidth(input: RefObject<HTMLInputElement | null>, text: string): 
  */
 export function SearchField({ label, phoneLabel, value, onChange, minWidth, hint }: SearchFieldProps) {
   const input = useRef<HTMLInputElement>(null);
-  const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"), { noSsr: true });
+  // Material's theme (its default without a provider), not the system's, which has no breakpoints then.
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down("sm"), { noSsr: true });
   const placeholderWidth = useTextWidth(input, label);
   return (
     <TextField
