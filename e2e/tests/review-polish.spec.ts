@@ -68,7 +68,13 @@ test("a user with nothing assigned and customers waiting first sees Aguardando",
   expect(sent.status(), await sent.text()).toBe(200);
   const newcomer = await apiLogin(request, email, "secret123");
   await expect.poll(() => listCount(request, newcomer, "pending")).toBeGreaterThan(0);
-  expect(await listCount(request, newcomer, "open")).toBe(0);
+  // Nothing assigned: tickets without a queue are everyone's, and the specs before this one in
+  // the shard may leave such a ticket open, so the page's open list is answered empty here. The
+  // rule under test is the page's choice of tab, given what the lists answer.
+  await page.route(
+    (url) => url.pathname === "/tickets" && url.searchParams.get("status") === "open",
+    (route) => route.fulfill({ json: { tickets: [], count: 0, hasMore: false, nextCursor: null } }),
+  );
 
   await loginThroughForm(page, email, "secret123");
   await expect(page).toHaveURL(/\/tickets$/);
