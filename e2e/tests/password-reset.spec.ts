@@ -13,6 +13,9 @@ test("a user resets the password with the code from the captured email", async (
   await page.goto("/login");
   await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
   await expect(page).toHaveURL(/\/forgetpsw/);
+  // The address changes before the page's chunk has loaded, while the login form (which has an
+  // E-mail field too) is still drawn: type once the reset page is there.
+  await expect(page.getByRole("heading", { name: "Redefinir senha" })).toBeVisible();
   await page.getByRole("textbox", { name: "E-mail", exact: true }).fill(email);
   await page.getByRole("button", { name: "Enviar e-mail" }).click();
   await expect(page.getByText("E-mail enviado com sucesso!")).toBeVisible();
