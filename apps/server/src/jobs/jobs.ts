@@ -6,6 +6,7 @@ import { fromDrizzle, fromPglite, type Db as IDatabase, PgBoss } from "pg-boss";
 import type { AppContext } from "../context.js";
 import type { Database, Executor } from "../db/client.js";
 import type { AnyJobDefinition, JobDefinition } from "./define.js";
+import { analyzeAfterSlowFetches } from "./fetch-statistics.js";
 
 /** pg-boss keeps its tables beside ours, in its own schema. */
 export const JOB_SCHEMA = "pgboss";
@@ -82,13 +83,18 @@ export function assertJobDefinitions(definitions: readonly AnyJobDefinition[]): 
 
 /**
  * pg-boss runs its statements on the application's own connections: the node-postgres pool
- * (closed with the database) or the embedded PGlite, through pg-boss's adapter for it.
+ * (closed with the database) or the embedded PGlite, through pg-boss's adapter for it. On
+ * PostgreSQL a slow key_strict_fifo fetch has its table analyzed (fetch-statistics.ts).
  */
-function jobDatabase(db: Database): { db: IDatabase; backend: "postgres" | "pglite" } {
+function jobDatabase(db: Database, log: FastifyBaseLogger): { db: IDatabase; backend: "postgres" | "pglite" } {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
+    const executeSql = analyzeAfterSlowFetches(
+      (text, values) => client.query(text, values),
+      (error, table) => log.error({ err: error, table }, "job table not analyzed"),
+    );
     return {
-      db: { executeSql: (text, values) => client.query(text, values as unknown[] | undefined) },
+      db: { executeSql: (text, values) => executeSql(text, values as unknown[] | undefined) },
       backend: "postgres",
     };
   }
@@ -131,7 +137,7 @@ export function createJobs(options: {
   const { definitions, log } = options;
   assertJobDefinitions(definitions);
   const declared = new Map(definitions.map((definition) => [definition.name, definition]));
-  const { db, backend } = jobDatabase(options.db);
+  const { db, backend } = jobDatabase(options.db, log);
   const boss = new PgBoss({
     db,
     backend,
