@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { DEMO, expect, loginThroughForm, pageSessionHeaders, test, unique } from "./support";
 
 const SCREENSHOTS = join(import.meta.dirname, "../screenshots");
 
@@ -97,7 +97,7 @@ async function choose(page: import("@playwright/test").Page, label: RegExp, opti
 test("campaign settings: saved on /campaigns-config, reloaded, and shared with the settings page", async ({ page }) => {
   // Other specs change the demo company's settings (the campaigns spec slows its sends): start from the defaults.
   const reset = await page.request.post("/campaign-settings", {
-    headers: await apiLogin(page.request, DEMO.admin),
+    headers: await pageSessionHeaders(page),
     data: { settings: { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] } },
   });
   expect(reset.status(), await reset.text()).toBe(200);

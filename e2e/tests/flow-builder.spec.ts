@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { DEMO, expect, loginThroughForm, pageSessionHeaders, test, unique } from "./support";
 
 const SCREENSHOTS = join(import.meta.dirname, "../screenshots");
 
@@ -13,7 +13,7 @@ const OPUS = Buffer.concat([Buffer.from("OggS\0\x02", "latin1"), Buffer.alloc(22
 const MP3 = Buffer.from([0xff, 0xfb, 0x90, 0x44, 0, 0, 0, 0]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom\0\0\x02\0isomiso2")]);
 
-type Headers = Awaited<ReturnType<typeof apiLogin>>;
+type Headers = Awaited<ReturnType<typeof pageSessionHeaders>>;
 interface SavedNode {
   id: string;
   type: string;
@@ -102,7 +102,7 @@ test("builder: every node kind through its dialog, connected, saved, and the sam
   page,
 }) => {
   test.setTimeout(180_000);
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   const flowId = await newFlow(page.request, headers, `Construtor ${unique()}`);
 
   await page.goto(`/flowbuilder/${flowId}`);
@@ -345,7 +345,7 @@ test("builder: every node kind through its dialog, connected, saved, and the sam
 test("builder: selection, Backspace and Delete, duplicate 240 right of the rightmost, new nodes 40 past the last", async ({
   page,
 }) => {
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   const flowId = await newFlow(page.request, headers, `Teclado ${unique()}`);
   const first = "A".repeat(30);
   const second = "B".repeat(30);
@@ -441,7 +441,7 @@ test("a flow drawn in the builder runs for a customer of the simulator who sends
 }) => {
   test.setTimeout(120_000);
   const tag = unique();
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   const flowId = await newFlow(page.request, headers, `Loja ${tag}`);
   // The demo's simulator connection; it may already be paired by another spec, so a refused scan is fine.
   await page.request.post("/simulator/scan/1");
@@ -522,7 +522,7 @@ test.describe("leaving the builder", () => {
   test("builder: a menu link or the browser's back with unsaved changes asks first; saved changes leave freely", async ({
     page,
   }) => {
-    const headers = await apiLogin(page.request, DEMO.admin);
+    const headers = await pageSessionHeaders(page);
     const name = `Sair ${unique()}`;
     const flowId = await newFlow(page.request, headers, name);
     const message = "M".repeat(30);

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { DEMO, expect, loginThroughForm, pageSessionHeaders, test, unique } from "./support";
 
 const SCREENSHOTS = join(import.meta.dirname, "../screenshots");
 /** The demo's simulator connection (seed.ts). */
@@ -28,7 +28,7 @@ test("flow list: add (with the name rules), search, rename, duplicate, delete wi
 }) => {
   const tag = unique();
   const name = `Boas-vindas ${tag}`;
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   // Another flow of the same run, which the search must leave out.
   const other = await page.request.post("/flowbuilder", { headers, data: { name: `Outro ${tag}` } });
   expect(other.status(), await other.text()).toBe(200);
@@ -118,7 +118,7 @@ test("phrase campaigns: create with the required fields, edit to Desativado, del
   context,
 }) => {
   const tag = unique();
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   const flowName = `Fluxo ${tag}`;
   const flow = await page.request.post("/flowbuilder", { headers, data: { name: flowName } });
   expect(flow.status(), await flow.text()).toBe(200);

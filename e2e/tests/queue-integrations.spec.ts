@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { type FakeDialogflow, startFakeDialogflow, WELCOME_REPLY } from "../../apps/server/test/fake-dialogflow";
 import { type FakeTypebot, startFakeTypebot, TYPEBOT_GREETING } from "../../apps/server/test/fake-typebot";
 import { dialogflowPort } from "../playwright.config";
-import { apiLogin, DEMO, expect, loginThroughForm, test, unique } from "./support";
+import { apiLogin, DEMO, expect, loginThroughForm, pageSessionHeaders, test, unique } from "./support";
 
 const SCREENSHOTS = join(import.meta.dirname, "../screenshots");
 const NO_PLAN = "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.";
@@ -55,7 +55,7 @@ test("integrations: each type added through the dialog after its validation erro
   };
   await loginThroughForm(page, DEMO.admin);
   await expect(page).toHaveURL(/\/tickets$/);
-  const headers = await apiLogin(page.request, DEMO.admin);
+  const headers = await pageSessionHeaders(page);
   const flow = await page.request.post("/flowbuilder", { headers, data: { name: `Boas-vindas ${tag}` } });
   expect(flow.status(), await flow.text()).toBe(200);
   const watcher = await context.newPage();

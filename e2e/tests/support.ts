@@ -46,6 +46,18 @@ export async function apiLogin(request: APIRequestContext, email: string, passwo
   return { Authorization: `Bearer ${body.token}`, Accept: "application/json" };
 }
 
+/**
+ * API headers for the user already signed in on the page, taken from the page's own session.
+ * A second login as that user would tell the page it was replaced, and the page then reloads
+ * (document 1, "another login"), which races any navigation the test makes next.
+ */
+export async function pageSessionHeaders(page: Page) {
+  const stored = () => page.evaluate(() => localStorage.getItem("token"));
+  await expect.poll(stored, { message: "the page holds a session" }).toBeTruthy();
+  const token = await stored();
+  return { Authorization: `Bearer ${token}`, Accept: "application/json" };
+}
+
 /** Waits for the newest mail to an address and answers its 6-digit code. */
 export async function readResetCode(email: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
