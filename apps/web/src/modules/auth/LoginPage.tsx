@@ -20,8 +20,12 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useSession();
   // Fetched while the user types, so the first submit does not wait for it; a failure is retried on submit.
+  // The two pages linked from here come too: their address changes at once on a click, and while a page's
+  // chunk loaded this form stayed drawn under the new address, taking what a quick typist meant for it.
   useEffect(() => {
     loadResolver().catch(() => undefined);
+    import("./ForgetPasswordPage").catch(() => undefined);
+    import("./SignupPage").catch(() => undefined);
   }, []);
   const {
     register,
