@@ -1,6 +1,18 @@
 import LockOutlinedIcon from "@mui/icons-material/LockOutlined";
-import { Box, Chip, CircularProgress, IconButton, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import {
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  TableCell,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
 import type { ReactNode, RefObject, UIEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link as RouterLink } from "react-router-dom";
 import { EmptyState } from "./EmptyState";
 import { Loading } from "./Loading";
 import { MainPaper } from "./PageShell";
@@ -60,13 +72,17 @@ export function RowAction({ label, onClick, children }: { label: string; onClick
 
 /**
  * The body of a list page the signed-in profile cannot use (the server would answer 403):
- * says so, in place of a list that would stay empty.
+ * says so, in place of a list that would stay empty, and offers the way back to the tickets.
  */
 export function NoAccessPaper({ title, hint }: { title: string; hint: string }) {
+  const { t } = useTranslation();
   return (
     <MainPaper sx={{ p: 0 }} role="status" data-testid="no-access">
       <EmptyState icon={<LockOutlinedIcon sx={{ fontSize: 56 }} />} title={title}>
-        {hint}
+        <Box sx={{ maxWidth: 420 }}>{hint}</Box>
+        <Button component={RouterLink} to="/tickets" variant="outlined" color="inherit" sx={{ mt: 1 }}>
+          {t("common.goToTickets")}
+        </Button>
       </EmptyState>
     </MainPaper>
   );

@@ -2,6 +2,7 @@ import type { Locale } from "./pt";
 
 export const en: Locale = {
   common: {
+    goToTickets: "Go to tickets",
     appName: "Atendo",
     loading: "Loading...",
     cancel: "Cancel",

@@ -2,6 +2,7 @@ import type { Locale } from "./pt";
 
 export const es: Locale = {
   common: {
+    goToTickets: "Ir a las atenciones",
     appName: "Atendo",
     loading: "Cargando...",
     cancel: "Cancelar",

@@ -1,6 +1,7 @@
 /** Portuguese, the fallback language. Every other locale has exactly these keys. */
 export const pt = {
   common: {
+    goToTickets: "Ir para os atendimentos",
     appName: "Atendo",
     loading: "Carregando...",
     cancel: "Cancelar",

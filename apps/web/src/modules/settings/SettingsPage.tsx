@@ -51,7 +51,7 @@ export default function SettingsPage() {
           >
             <Box sx={{ maxWidth: 420 }}>{t("settings.noPermission.description")}</Box>
             <Button component={RouterLink} to="/tickets" variant="outlined" color="inherit" sx={{ mt: 1 }}>
-              {t("settings.noPermission.back")}
+              {t("common.goToTickets")}
             </Button>
           </EmptyState>
         </Paper>

@@ -4,7 +4,6 @@ const pt = {
     noPermission: {
       title: "Você não tem permissão para acessar as configurações",
       description: "Somente administradores podem alterar as configurações da empresa.",
-      back: "Ir para os atendimentos",
     },
     tabs: {
       label: "Seções das configurações",
@@ -214,7 +213,6 @@ const en: typeof pt = {
     noPermission: {
       title: "You are not allowed to access the settings",
       description: "Only administrators can change the company's settings.",
-      back: "Go to tickets",
     },
     tabs: {
       label: "Settings sections",
@@ -424,7 +422,6 @@ const es: typeof pt = {
     noPermission: {
       title: "No tiene permiso para acceder a la configuración",
       description: "Solo los administradores pueden cambiar la configuración de la empresa.",
-      back: "Ir a las atenciones",
     },
     tabs: {
       label: "Secciones de la configuración",

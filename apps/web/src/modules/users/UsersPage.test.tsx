@@ -7,6 +7,7 @@ vi.mock("../../api/client", () => ({
 }));
 vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 
+import { MemoryRouter } from "react-router-dom";
 import type { Socket } from "socket.io-client";
 import { api, toastError } from "../../api/client";
 import { mockedApi } from "../../api/testing";
@@ -120,6 +121,14 @@ describe("UsersPage", () => {
     } finally {
       happyDOM.setViewport({ width: 1024, height: 768 });
     }
+  });
+
+  it("tells an attendant the page is not theirs and offers the way back to the tickets", async () => {
+    vi.mocked(useSession).mockReturnValue({ user: sessionUser("user") } as SessionValue);
+    render(<MemoryRouter>{withQueryClient(<UsersPage />)}</MemoryRouter>);
+    const notice = await screen.findByTestId("no-access");
+    expect(within(notice).getByRole("link", { name: "Ir para os atendimentos" }).getAttribute("href")).toBe("/tickets");
+    expect(searchesSent()).toEqual([]);
   });
 
   it("shows the empty state when there are no users", async () => {
