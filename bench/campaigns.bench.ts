@@ -15,7 +15,9 @@
 // CAMPAIGN_BENCH_TIMEOUT_SECONDS (600, bounds the dispatch wait), CAMPAIGN_BENCH_PACING_RECIPIENTS (6),
 // CAMPAIGN_BENCH_PACING_INTERVAL (5), CAMPAIGN_BENCH_SKIP (throughput|pacing: leave one part out),
 // CAMPAIGN_BENCH_PORT (18099), CAMPAIGN_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given),
-// CAMPAIGN_BENCH_SERVER (the built server to start, e.g. one made with SERVER_OUT; apps/server/dist/main.js unless given).
+// CAMPAIGN_BENCH_SERVER (the built server to start, e.g. one made with SERVER_OUT; apps/server/dist/main.js unless given),
+// CAMPAIGN_BENCH_NODE_ARGS (the server's node flags, space-separated; the root package.json's `start` flags unless
+// given, so the heap cap measured is the one `npm start` sets; "" runs without them, as a build before the cap).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,6 +26,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
+import { serverNodeArgs } from "./start-flags.js";
 
 type Rows<T> = { rows: T[] };
 const RECIPIENTS = Number(process.env.CAMPAIGN_BENCH_RECIPIENTS ?? 100_000);
@@ -40,6 +43,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SERVER_MAIN =
   process.env.CAMPAIGN_BENCH_SERVER ?? new URL("../apps/server/dist/main.js", import.meta.url).pathname;
 if (!existsSync(SERVER_MAIN)) throw new Error(`no built server at ${SERVER_MAIN}: npm run build (or SERVER_OUT=...)`);
+const NODE_ARGS = serverNodeArgs(process.env.CAMPAIGN_BENCH_NODE_ARGS);
 
 const database = await openDatabase({ url });
 await database.migrate();
@@ -48,7 +52,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "atendo-bench-campaigns-"));
 
 /** The server as `npm start` runs it, in its own process, on the scratch database. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...NODE_ARGS, SERVER_MAIN], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",

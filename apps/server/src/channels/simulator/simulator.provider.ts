@@ -15,6 +15,7 @@ import {
 } from "../provider.js";
 import {
   advanceOutboundAck,
+  advanceSentAck,
   deliverPending,
   findDevice,
   type InboundRow,
@@ -23,6 +24,7 @@ import {
   markAcked,
   markOutboundDeleted,
   pairDevice,
+  receiveOutbound,
   unpairDevice,
 } from "./simulator.repository.js";
 
@@ -292,8 +294,9 @@ export class SimulatorProvider implements ChannelProvider {
     this.requireConnected();
     const providerId = messageId ?? newProviderId();
     // A message id the network already holds is the same message sent again: kept once.
-    const row = await insertOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ack: 1, ...values });
-    if (!row) return { providerId };
+    if (!(await receiveOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ...values }))) {
+      return { providerId };
+    }
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       void this.delivered(providerId);
@@ -304,8 +307,8 @@ export class SimulatorProvider implements ChannelProvider {
 
   private async delivered(providerId: string): Promise<void> {
     try {
-      const moved = await advanceOutboundAck(this.deps.db, this.connection.id, { providerId }, 2);
-      if (moved.length && this.state === "connected") await this.reportAck(providerId, 2);
+      const moved = await advanceSentAck(this.deps.db, this.connection.id, providerId, 2);
+      if (moved && this.state === "connected") await this.reportAck(providerId, 2);
     } catch (error) {
       this.deps.log.error({ err: error, whatsappId: this.connection.id, providerId }, "simulator ack failed");
     }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
+import { perDatabase } from "../../db/per-database.js";
 import {
   type SimulatorInboundPayload,
   simulatorDevices,
@@ -74,6 +75,75 @@ export async function insertOutbound(
     .onConflictDoNothing({ target: [simulatorOutbound.whatsappId, simulatorOutbound.providerId] })
     .returning();
   return row;
+}
+
+/**
+ * The two statements of every message the network takes from a connection (insert, then the
+ * "delivered" ack), prepared once per database: a campaign sends hundreds a second, and building
+ * each statement anew was a large share of the dispatch's event-loop time (Drizzle's `is()` alone 12 %).
+ */
+const sendStatements = perDatabase((db) => {
+  const value = (name: string) => sql.placeholder(name);
+  return {
+    insert: db
+      .insert(simulatorOutbound)
+      .values({
+        whatsappId: value("whatsappId"),
+        providerId: value("providerId"),
+        to: value("to"),
+        body: value("body"),
+        mediaType: value("mediaType"),
+        mediaName: value("mediaName"),
+        voiceNote: value("voiceNote"),
+        quotedId: value("quotedId"),
+        ack: 1,
+      })
+      .onConflictDoNothing({ target: [simulatorOutbound.whatsappId, simulatorOutbound.providerId] })
+      .returning({ id: simulatorOutbound.id })
+      .prepare("simulator_outbound_send"),
+    ack: db
+      .update(simulatorOutbound)
+      .set({ ack: sql`${value("ack")}` })
+      .where(
+        and(
+          eq(simulatorOutbound.whatsappId, value("whatsappId")),
+          eq(simulatorOutbound.providerId, value("providerId")),
+          lt(simulatorOutbound.ack, value("ack")),
+        ),
+      )
+      .returning({ id: simulatorOutbound.id })
+      .prepare("simulator_outbound_ack"),
+  };
+});
+
+/** A message the connection sent (ack 1); false when the network already holds its id (a resend: kept once). */
+export async function receiveOutbound(
+  db: Database,
+  values: {
+    whatsappId: number;
+    providerId: string;
+    to: string;
+    body: string;
+    mediaType?: OutboundRow["mediaType"] | undefined;
+    mediaName?: string | undefined;
+    voiceNote?: boolean | undefined;
+    quotedId?: string | null | undefined;
+  },
+): Promise<boolean> {
+  const rows = await sendStatements.of(db).insert.execute({
+    ...values,
+    mediaType: values.mediaType ?? null,
+    mediaName: values.mediaName ?? null,
+    voiceNote: values.voiceNote ?? false,
+    quotedId: values.quotedId ?? null,
+  });
+  return rows.length > 0;
+}
+
+/** Moves one message's ack forward (never back); true when it moved. */
+export async function advanceSentAck(db: Database, whatsappId: number, providerId: string, ack: number) {
+  const rows = await sendStatements.of(db).ack.execute({ whatsappId, providerId, ack });
+  return rows.length > 0;
 }
 
 /** Moves acks forward only; answers the provider ids that moved. */
