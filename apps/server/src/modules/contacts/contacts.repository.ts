@@ -2,6 +2,7 @@ import type { ContactExtraInfo, ContactExtraInfoInput } from "@atendo/shared";
 import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
+import { preparedStatements } from "../../db/prepared.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -31,16 +32,33 @@ export async function upsertContact(
   companyId: number,
   values: { number: string; name: string; isGroup: boolean },
 ): Promise<{ contact: ContactRow; created: boolean }> {
-  const [row] = await db
-    .insert(contacts)
-    .values({ companyId, number: values.number, name: values.name, isGroup: values.isGroup })
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      set: values.isGroup ? { name: values.name, updatedAt: new Date() } : { number: sql`${contacts.number}` },
-    })
-    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` });
+  const [row] = await upsertStatements(db, values.isGroup, (built) => buildUpsert(built, values.isGroup)).execute({
+    companyId,
+    number: values.number,
+    name: values.name,
+    updatedAt: new Date(),
+  });
   const { created, ...contact } = row!;
   return { contact, created: created === true };
+}
+
+/** Every inbound message upserts its contact (ingest.ts): a statement for private contacts, one for groups. */
+const upsertStatements = preparedStatements<boolean, ReturnType<typeof buildUpsert>>();
+
+function buildUpsert(db: Executor, isGroup: boolean) {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  return db
+    .insert(contacts)
+    .values({ companyId: value("companyId"), number: value("number"), name: value("name"), isGroup })
+    .onConflictDoUpdate({
+      target: [contacts.companyId, contacts.number],
+      // updatedAt from a placeholder in both: Drizzle's $onUpdate default would be written into the statement once.
+      set: isGroup
+        ? { name: value("name"), updatedAt: value("updatedAt") }
+        : { number: sql`${contacts.number}`, updatedAt: value("updatedAt") },
+    })
+    .returning({ ...getTableColumns(contacts), created: sql<boolean>`(xmax = 0)` })
+    .prepare(isGroup ? "contacts_upsert_group" : "contacts_upsert");
 }
 
 /** Calendar days yyyy-MM-dd, both included, cut in the IANA zone `tz`; either end may be open. */

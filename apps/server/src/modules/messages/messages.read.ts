@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 
 /*
@@ -36,7 +37,7 @@ function buildPageStatement(db: Executor) {
     .prepare("messages_contact_page");
 }
 
-const pageStatements = new WeakMap<Executor, ReturnType<typeof buildPageStatement>>();
+const pageStatement = preparedStatement(buildPageStatement);
 
 export type ContactMessageRow = Awaited<ReturnType<ReturnType<typeof buildPageStatement>["execute"]>>[number];
 
@@ -52,11 +53,7 @@ export async function pageContactMessages(
   contactId: number,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ContactMessageRow[]; count: number }> {
-  let statement = pageStatements.get(db);
-  if (!statement) {
-    statement = buildPageStatement(db);
-    pageStatements.set(db, statement);
-  }
+  const statement = pageStatement(db);
   const values = { companyId, contactId, limit: page.limit, offset: page.offset };
   const rows = await statement.execute(values);
   if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };

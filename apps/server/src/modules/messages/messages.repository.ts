@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
+import { preparedStatement } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { findDefaultWhatsapp, findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 
@@ -36,6 +37,56 @@ export async function insertMessage(db: Executor, values: typeof messages.$infer
   const [row] = await db.insert(messages).values(values).returning();
   return row!;
 }
+
+/** The columns the sending path writes for a message it sent (send.ts). */
+export type SentMessageValues = Required<
+  Pick<
+    typeof messages.$inferInsert,
+    | "companyId"
+    | "ticketId"
+    | "contactId"
+    | "whatsappId"
+    | "providerId"
+    | "body"
+    | "fromMe"
+    | "mediaType"
+    | "mediaUrl"
+    | "mediaName"
+    | "ack"
+    | "read"
+    | "quotedMsgId"
+    | "dataJson"
+  >
+>;
+
+/** insertMessage for the sending path: every answer of a flow or a bot runs it, in the transaction that stores the send. */
+export async function insertSentMessage(db: Executor, values: SentMessageValues): Promise<MessageRow> {
+  const [row] = await insertSentStatement(db).execute(values);
+  return row!;
+}
+
+const insertSentStatement = preparedStatement((db) =>
+  db
+    .insert(messages)
+    .values({
+      companyId: value("companyId"),
+      ticketId: value("ticketId"),
+      contactId: value("contactId"),
+      whatsappId: value("whatsappId"),
+      providerId: value("providerId"),
+      body: value("body"),
+      fromMe: value("fromMe"),
+      mediaType: value("mediaType"),
+      mediaUrl: value("mediaUrl"),
+      mediaName: value("mediaName"),
+      ack: value("ack"),
+      read: value("read"),
+      quotedMsgId: value("quotedMsgId"),
+      dataJson: value("dataJson"),
+    })
+    .returning()
+    .prepare("messages_insert_sent"),
+);
 
 /**
  * Marks the ticket read: unread back to 0 and inbound messages read, in one
@@ -88,28 +139,82 @@ export async function messageIdByProviderId(
   whatsappId: number,
   providerId: string,
 ): Promise<number | undefined> {
-  const [row] = await db
+  const [row] = await idByProviderIdStatement(db).execute({ companyId, whatsappId, providerId });
+  return row?.id;
+}
+
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** A quoted message's lookup on ingestion and a flow's check before each earlier part it sends. */
+const idByProviderIdStatement = preparedStatement((db) =>
+  db
     .select({ id: messages.id })
     .from(messages)
     .where(
-      and(eq(messages.companyId, companyId), eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId)),
+      and(
+        eq(messages.companyId, value("companyId")),
+        eq(messages.whatsappId, value("whatsappId")),
+        eq(messages.providerId, value("providerId")),
+      ),
     )
-    .limit(1);
-  return row?.id;
-}
+    .limit(1)
+    .prepare("messages_id_by_provider_id"),
+);
+
+/** The columns ingestion writes for an inbound message (ingest.ts). */
+export type InboundMessageValues = Required<
+  Pick<
+    typeof messages.$inferInsert,
+    | "companyId"
+    | "ticketId"
+    | "contactId"
+    | "whatsappId"
+    | "providerId"
+    | "body"
+    | "fromMe"
+    | "mediaType"
+    | "mediaUrl"
+    | "mediaName"
+    | "ack"
+    | "quotedMsgId"
+    | "participant"
+    | "createdAt"
+  >
+>;
 
 /** Answers undefined when the provider id is already stored: the redelivery is a no-op. */
 export async function insertInboundMessage(
   db: Executor,
-  values: typeof messages.$inferInsert,
+  values: InboundMessageValues,
 ): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
-    .returning();
+  const [row] = await insertInboundStatement(db).execute(values);
   return row;
 }
+
+/** Every inbound message runs it, in the ingestion transaction: prepared once per database. */
+const insertInboundStatement = preparedStatement((db) =>
+  db
+    .insert(messages)
+    .values({
+      companyId: value("companyId"),
+      ticketId: value("ticketId"),
+      contactId: value("contactId"),
+      whatsappId: value("whatsappId"),
+      providerId: value("providerId"),
+      body: value("body"),
+      fromMe: value("fromMe"),
+      mediaType: value("mediaType"),
+      mediaUrl: value("mediaUrl"),
+      mediaName: value("mediaName"),
+      ack: value("ack"),
+      quotedMsgId: value("quotedMsgId"),
+      participant: value("participant"),
+      createdAt: value("createdAt"),
+    })
+    .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+    .returning()
+    .prepare("messages_insert_inbound"),
+);
 
 /** The ack's change, with what its event needs: the message's ticket and contact. */
 export interface AckedMessage {
@@ -126,6 +231,34 @@ function ackedColumns<T extends Record<keyof typeof messages._.columns, unknown>
   };
 }
 
+function buildAckForEvent(db: Executor) {
+  const value = (name: string) => sql.placeholder(name);
+  const acked = db.$with("acked").as(
+    db
+      .update(messages)
+      .set({ ack: sql`${value("ack")}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(messages.whatsappId, value("whatsappId")),
+          eq(messages.providerId, value("providerId")),
+          lt(messages.ack, value("ack")),
+        ),
+      )
+      .returning(),
+  );
+  return db
+    .with(acked)
+    .select({ message: ackedColumns(acked), ticket: tickets, contact: contacts })
+    .from(acked)
+    .leftJoin(tickets, and(eq(tickets.companyId, acked.companyId), eq(tickets.id, acked.ticketId)))
+    .leftJoin(contacts, and(eq(contacts.companyId, acked.companyId), eq(contacts.id, acked.contactId)))
+    .limit(1)
+    .prepare("messages_ack_for_event");
+}
+
+/** Prepared once per database: every message sent gets two or three acks (a campaign, hundreds a second). */
+const ackForEventStatement = preparedStatement(buildAckForEvent);
+
 /**
  * advanceMessageAck answering the message's ticket and contact with the row, in one statement:
  * every message sent gets two or three acks, and each one's event needs both.
@@ -136,20 +269,7 @@ export async function advanceMessageAckForEvent(
   providerId: string,
   ack: number,
 ): Promise<AckedMessage | undefined> {
-  const acked = db.$with("acked").as(
-    db
-      .update(messages)
-      .set({ ack, updatedAt: new Date() })
-      .where(and(eq(messages.whatsappId, whatsappId), eq(messages.providerId, providerId), lt(messages.ack, ack)))
-      .returning(),
-  );
-  const [row] = await db
-    .with(acked)
-    .select({ message: ackedColumns(acked), ticket: tickets, contact: contacts })
-    .from(acked)
-    .leftJoin(tickets, and(eq(tickets.companyId, acked.companyId), eq(tickets.id, acked.ticketId)))
-    .leftJoin(contacts, and(eq(contacts.companyId, acked.companyId), eq(contacts.id, acked.contactId)))
-    .limit(1);
+  const [row] = await ackForEventStatement(db).execute({ whatsappId, providerId, ack });
   return row;
 }
 

@@ -14,7 +14,7 @@ import {
   advanceMessageAck,
   findMessage,
   findSendingConnection,
-  insertMessage,
+  insertSentMessage,
   type MessageRow,
   type SentMessageData,
 } from "./messages.repository.js";
@@ -128,7 +128,7 @@ export async function sendTicketMessage(
   const data: SentMessageData = { userId: message.userId ?? null, ...(message.automatic ? { automatic: true } : {}) };
   const committed = await storeSent(deps, stored, () =>
     deps.db.transaction(async (tx) => {
-      const row = await insertMessage(tx, {
+      const row = await insertSentMessage(tx, {
         companyId,
         ticketId: ticket.id,
         contactId: contact.id,
