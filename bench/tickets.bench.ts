@@ -7,18 +7,22 @@
 //     nodeCpuMsPerRequest, pgCpuMsPerRequest, rssMb, count, loadavg }
 // CPU per request: the server process's utime+stime (/proc/<pid>/stat) and the summed utime+stime of the
 // PostgreSQL backends connected to the bench database, each as a delta over the measured run divided by
-// the requests answered. count is the total the last page answered, to show what was listed.
+// the requests answered. count is the total the route's first page answered, to show what was listed.
 // Env: BENCH_DATABASE_URL (required, a scratch database), BENCH_SHAPE=A|B, BENCH_CONNECTIONS (50),
 // BENCH_SECONDS per route (15), BENCH_WARMUP (300 unmeasured requests per route), BENCH_COMPANIES (shape A
 // scale), TICKETS_BENCH_SERVERS ("label=path ...", default "main=apps/server/dist/main.js"),
 // a server may name its own database as "label=path=url" (e.g. a copy of the seed at today's main's
 // migrations, so that BASE is measured without the indexes a change adds; the server migrates its database
-// when it starts, the bench itself does not), TICKETS_BENCH_PORT (18097), TICKETS_BENCH_ROUTES (comma-separated subset: list,search,messages),
+// when it starts, the bench itself does not), TICKETS_BENCH_PORT (18097), TICKETS_BENCH_ROUTES (comma-separated subset:
+// list,search,messages,list-scroll; the default leaves list-scroll out), list-scroll: the list's first page and the
+// TICKETS_BENCH_SCROLL_PAGES - 1 (5 - 1) pages after it by cursor, as the web scrolls, requested in turn (the cursors
+// are read from the server once before the run; the bench writes nothing, so they stay valid),
 // TICKETS_BENCH_SOAK_SECONDS (0; after the routes, the list at half its measured rate for this long, RSS
 // sampled every 5 s: { bench: "tickets-soak" }), TICKETS_BENCH_PROBE_SECONDS (0; instead of the routes,
 // the list at TICKETS_BENCH_PROBE_RATE (20) req/s for this long against an already running server at
 // TICKETS_BENCH_PROBE_BASE, e.g. one the campaigns bench started on the same database while it
-// dispatches: { bench: "tickets-probe" } with the max and p99 latency of each 5 s window).
+// dispatches: { bench: "tickets-probe" } with the max and p99 latency of each 5 s window),
+// TICKETS_BENCH_NODE_ARGS (the servers' node flags, space-separated; the root start script's unless given, "" for none).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -27,6 +31,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { runLoad } from "./http-load.js";
 import { BENCH_PASSWORD, logins, SEARCH_WORD, seedTickets, shapeFromEnv } from "./seed-tickets.js";
+import { serverNodeArgs } from "./start-flags.js";
 
 type Rows<T> = { rows: T[] };
 const url = process.env.BENCH_DATABASE_URL;
@@ -39,7 +44,9 @@ const PORT = Number(process.env.TICKETS_BENCH_PORT ?? 18097);
 const ROUTES = new Set((process.env.TICKETS_BENCH_ROUTES ?? "list,search,messages").split(","));
 const SOAK_SECONDS = Number(process.env.TICKETS_BENCH_SOAK_SECONDS ?? 0);
 const PROBE_SECONDS = Number(process.env.TICKETS_BENCH_PROBE_SECONDS ?? 0);
+const SCROLL_PAGES = Number(process.env.TICKETS_BENCH_SCROLL_PAGES ?? 5);
 const repoRoot = new URL("..", import.meta.url).pathname;
+const NODE_ARGS = serverNodeArgs(process.env.TICKETS_BENCH_NODE_ARGS);
 // The probe measures a server something else started: no build of its own is needed.
 const servers = (PROBE_SECONDS > 0 ? "" : (process.env.TICKETS_BENCH_SERVERS ?? "main=apps/server/dist/main.js"))
   .split(/\s+/)
@@ -91,7 +98,7 @@ function rssMb(pid: number): number {
 }
 
 async function startServer(main: string, url: string, base: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", main], {
+  const child = spawn(process.execPath, [...NODE_ARGS, "--enable-source-maps", main], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
@@ -150,6 +157,8 @@ interface Route {
   route: string;
   as: "admin" | "agent";
   paths: string[];
+  /** A scroll: paths[0] and the pages after it, followed by cursor for each login (scrollPlan). */
+  scroll?: boolean;
 }
 // An admin lists with showAll (without it only their own and unassigned tickets); an attendant as the web app does.
 const list = shape.name === "A" ? "/tickets" : "/tickets?status=open";
@@ -158,6 +167,15 @@ const join_ = list.includes("?") ? "&" : "?";
 const routes: Route[] = [
   { key: "list", route: listRoute, as: "admin", paths: [`${list}${join_}showAll=true`] },
   { key: "list", route: listRoute, as: "agent", paths: [list] },
+  ...(["admin", "agent"] as const).map(
+    (as): Route => ({
+      key: "list-scroll",
+      route: `${listRoute} (page 1, then ${SCROLL_PAGES - 1} by cursor)`,
+      as,
+      paths: [as === "admin" ? `${list}${join_}showAll=true` : list],
+      scroll: true,
+    }),
+  ),
   {
     key: "search",
     route: "GET /tickets?searchParam=",
@@ -172,6 +190,32 @@ const routes: Route[] = [
     paths: openTickets.map((id) => `/messages/${id}`),
   },
 ];
+
+/**
+ * A scroll's requests: for each login, its first page and the SCROLL_PAGES - 1 pages after it, each
+ * by the previous page's nextCursor (by page number from a server that answers none). Paths and
+ * tokens come in pairs of equal length, so request i sends path i with the token it was read with.
+ */
+async function scrollPlan(
+  base: string,
+  first: string,
+  tokens: string[],
+): Promise<{ paths: string[]; tokens: string[] }> {
+  const plan = { paths: [] as string[], tokens: [] as string[] };
+  for (const token of tokens) {
+    let path = first;
+    for (let page = 1; page <= SCROLL_PAGES; page++) {
+      plan.paths.push(path);
+      plan.tokens.push(token);
+      const answer = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then(
+        (response) => response.json() as Promise<{ hasMore: boolean; nextCursor?: string | null }>,
+      );
+      if (!answer.hasMore) break;
+      path = `${first}&${answer.nextCursor ? `cursor=${answer.nextCursor}` : `pageNumber=${page + 1}`}`;
+    }
+  }
+  return plan;
+}
 
 async function measureServer(label: string, main: string, serverUrl: string): Promise<void> {
   const base = `http://127.0.0.1:${PORT}`;
@@ -188,7 +232,10 @@ async function measureServer(label: string, main: string, serverUrl: string): Pr
     let listRps = 0;
     for (const route of routes) {
       if (!ROUTES.has(route.key)) continue;
-      const plan = { base, connections: CONNECTIONS, seconds: SECONDS, paths: route.paths, tokens: tokens[route.as] };
+      const requests = route.scroll
+        ? await scrollPlan(base, route.paths[0]!, tokens[route.as])
+        : { paths: route.paths, tokens: tokens[route.as] };
+      const plan = { base, connections: CONNECTIONS, seconds: SECONDS, ...requests };
       // Unmeasured first: JIT, the pool's connections and their prepared statements, the plan cache.
       await runLoad({ ...plan, requests: WARMUP, seconds: 30 });
       const nodeBefore = cpuMs(pid);
@@ -197,8 +244,8 @@ async function measureServer(label: string, main: string, serverUrl: string): Pr
       const nodeCpu = cpuMs(pid) - nodeBefore;
       let pgCpu = 0;
       for (const [backend, cpu] of await pgBackendsCpu(stats.db)) pgCpu += cpu - (pgBefore.get(backend) ?? 0);
-      const last = await fetch(base + route.paths[0], {
-        headers: { authorization: `Bearer ${tokens[route.as][0]}` },
+      const first = await fetch(base + plan.paths[0], {
+        headers: { authorization: `Bearer ${plan.tokens[0]}` },
       }).then((response) => response.json() as Promise<{ count?: number }>);
       if (route.key === "list" && route.as === "admin") listRps = result.rps;
       console.log(
@@ -213,7 +260,8 @@ async function measureServer(label: string, main: string, serverUrl: string): Pr
           nodeCpuMsPerRequest: round(nodeCpu / Math.max(1, result.requests), 3),
           pgCpuMsPerRequest: round(pgCpu / Math.max(1, result.requests), 3),
           rssMb: rssMb(pid),
-          count: last.count ?? 0,
+          ...(route.scroll ? { pagesPerScroll: plan.paths.length / tokens[route.as].length } : {}),
+          count: first.count ?? 0,
           loadavg: loadavg().map((value) => round(value)),
         }),
       );

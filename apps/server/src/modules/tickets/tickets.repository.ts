@@ -20,6 +20,7 @@ import { toSnakeCase } from "drizzle-orm/casing";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
+import { preparedStatement, preparedStatements } from "../../db/prepared.js";
 import {
   contacts,
   flowCampaigns,
@@ -128,7 +129,26 @@ export interface TicketCursor {
   id: number;
 }
 
-/** A statement's shape: the filters present, not their values. One prepared statement serves each shape. */
+/**
+ * Pages by number (the spec's paging) count the whole filter, as they always did. Pages by cursor,
+ * the web's scroll after its first page, do not: the count feeds the tab badges, which the first page
+ * already answered, and counting ~7,000 open tickets again on every page of a scroll was a quarter to
+ * a third of PostgreSQL's share of it (docs/decisions.md).
+ */
+const countsTotal = (page: TicketPageStart): boolean => !("cursor" in page);
+
+/** A page by number past the first: the only pages whose offset is a value of the statement. */
+const skipsRows = (page: TicketPageStart): page is { limit: number; offset: number } =>
+  "offset" in page && page.offset > 0;
+
+/**
+ * A statement's shape: the filters present, not their values. One prepared statement serves each shape.
+ * The page size and a zero offset are part of the shape, written into the statement rather than sent:
+ * a generic plan that does not know the LIMIT guesses 222 rows and joins them to every contact by
+ * hash (2.8 ms against 0.3), so PostgreSQL planned each execution anew; with the LIMIT known the
+ * generic plan is the custom one and PostgreSQL keeps it after five executions, saving the
+ * ~0.6 ms of planning a custom plan costs on every page (bench/README.md, tickets, fourth round).
+ */
 function listShape(filters: TicketListFilters, page: TicketPageStart): string {
   return [
     isAdmin(filters.viewer) ? "admin" : "user",
@@ -142,6 +162,9 @@ function listShape(filters: TicketListFilters, page: TicketPageStart): string {
     filters.withUnreadMessages ? "unread" : "",
     filters.search ? "search" : "",
     "cursor" in page ? "cursor" : "",
+    countsTotal(page) ? "counted" : "",
+    `limit${page.limit}`,
+    skipsRows(page) ? "offset" : "",
   ].join(",");
 }
 
@@ -161,9 +184,7 @@ function listValues(companyId: number, filters: TicketListFilters, page: TicketP
     updatedFrom: filters.updatedFrom,
     updatedTo: filters.updatedTo,
     pattern: filters.search ? likePattern(filters.search) : undefined,
-    // One row past the page tells whether there is more.
-    limit: page.limit + 1,
-    offset: "cursor" in page ? 0 : page.offset,
+    offset: skipsRows(page) ? page.offset : undefined,
     cursorMicros: "cursor" in page ? page.cursor.updatedAtMicros : undefined,
     cursorId: "cursor" in page ? page.cursor.id : undefined,
   };
@@ -246,15 +267,21 @@ function tagsColumn(companyId: number | SQL) {
   >`(select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name}), '[]'::json) from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId} where ${ticketTags.companyId} = ${companyId} and ${ticketTags.ticketId} = ${tickets.id})`;
 }
 
-export type TicketPageRow = TicketDetailRow & { total: number; cursorMicros: string };
+export type TicketPageRow = TicketDetailRow & { total: number | null; cursorMicros: string };
 
 /**
  * The list statement of one shape (listShape), built once per database and prepared: Drizzle
  * writes its text once, and each PostgreSQL connection parses and plans it once. One page of
- * tickets with their names and tags, newest activity first, and the total of the whole filter. The
- * page is chosen on `tickets` alone (the filters never need a join); names and tags are then read
- * for its rows only. A list counts with an uncorrelated subquery (an index-only count, computed
+ * tickets with their names and tags, newest activity first, and on a page by number (countsTotal) the
+ * total of the whole filter. The page is chosen on `tickets` alone (the filters never need a join)
+ * and carries its rows' columns out of the CTE, so each ticket is read once; names and tags are then
+ * read for its rows only. A list counts with an uncorrelated subquery (an index-only count, computed
  * once); a search counts its candidates with a window, since it gathers them all to sort anyway.
+ *
+ * The CTE is named `tickets`: in the outer query it stands for the table, so the table's own columns
+ * select, decode and join the page's rows (columns reached through a CTE of another name are decoded
+ * through Drizzle's proxies, ~0.15-0.3 ms of Node CPU per page, measured). Inside its body the name
+ * still means the table: a WITH query does not see itself unless it is RECURSIVE.
  */
 function buildListStatement(db: Executor, filters: TicketListFilters, page: TicketPageStart, name: string) {
   const where = listConditions(filters);
@@ -263,40 +290,44 @@ function buildListStatement(db: Executor, filters: TicketListFilters, page: Tick
     "cursor" in page
       ? sql`(${updatedAt}, ${id}) < (timestamptz 'epoch' + ${value("cursorMicros")}::bigint * interval '1 microsecond', ${value("cursorId")}::int)`
       : undefined;
-  let chosen: WithSubqueryWithSelection<{ id: SQL.Aliased<number>; total: SQL.Aliased<number> }, "page">;
+  const counted = countsTotal(page);
+  const noTotal = sql<number | null>`null::int`;
+  // One row past the page tells whether there is more. Drizzle sends a number as a parameter; an
+  // SQL chunk is written in (listShape: the size is part of the shape).
+  const limit = sql.raw(String(page.limit + 1)) as unknown as number;
+  const offset = skipsRows(page) ? sql.placeholder("offset") : undefined;
+  let chosen: WithSubqueryWithSelection<typeof tickets._.columns & { total: SQL.Aliased<number | null> }, "tickets">;
   if (filters.search) {
     // The matches are counted before the cursor cuts them.
     const matches = db
       .select({
-        id: sql<number>`${tickets.id}`.as("match_id"),
-        updatedAt: sql<Date>`${tickets.updatedAt}`.as("match_updated_at"),
-        total: sql<number>`(count(*) over ())::int`.as("match_total"),
+        ...getTableColumns(tickets),
+        total: (counted ? sql<number | null>`(count(*) over ())::int` : noTotal).as("match_total"),
       })
       .from(tickets)
       .where(where)
       .as("matches");
-    chosen = db.$with("page").as(
-      db
-        .select({ id: sql<number>`${matches.id}`.as("page_id"), total: sql<number>`${matches.total}`.as("page_total") })
-        .from(matches)
-        .where(after(sql`${matches.updatedAt}`, sql`${matches.id}`))
-        .orderBy(desc(matches.updatedAt), desc(matches.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
-    );
+    const { total, ...row } = matches._.selectedFields;
+    const query = db
+      .select({ ...row, total: sql<number | null>`${total}`.as("page_total") })
+      .from(matches)
+      .where(after(matches.updatedAt, matches.id))
+      .orderBy(desc(matches.updatedAt), desc(matches.id))
+      .limit(limit);
+    chosen = db.$with("tickets").as(offset ? query.offset(offset) : query);
   } else {
-    chosen = db.$with("page").as(
-      db
-        .select({
-          id: sql<number>`${tickets.id}`.as("page_id"),
-          total: sql<number>`(select count(*)::int from ${tickets} where ${where})`.as("page_total"),
-        })
-        .from(tickets)
-        .where(and(where, after(tickets.updatedAt, tickets.id)))
-        .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset")),
-    );
+    const query = db
+      .select({
+        ...getTableColumns(tickets),
+        total: (counted ? sql<number | null>`(select count(*)::int from ${tickets} where ${where})` : noTotal).as(
+          "page_total",
+        ),
+      })
+      .from(tickets)
+      .where(and(where, after(tickets.updatedAt, tickets.id)))
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(limit);
+    chosen = db.$with("tickets").as(offset ? query.offset(offset) : query);
   }
   return db
     .with(chosen)
@@ -307,7 +338,6 @@ function buildListStatement(db: Executor, filters: TicketListFilters, page: Tick
       cursorMicros: sql<string>`(extract(epoch from ${tickets.updatedAt}) * 1000000)::bigint::text`,
     })
     .from(chosen)
-    .innerJoin(tickets, eq(tickets.id, chosen.id))
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -318,50 +348,48 @@ function buildListStatement(db: Executor, filters: TicketListFilters, page: Tick
 
 type ListStatement = ReturnType<typeof buildListStatement>;
 
-/** Prepared list statements per database (tests open several) and shape; a few dozen shapes at most. */
-const listStatements = new WeakMap<Executor, Map<string, ListStatement>>();
+/** The list statements by shape: a few dozen at most. */
+const listStatements = preparedStatements<string, ListStatement>();
 
 function listStatement(db: Executor, filters: TicketListFilters, page: TicketPageStart): ListStatement {
-  let byShape = listStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    listStatements.set(db, byShape);
-  }
   const shape = listShape(filters, page);
-  let statement = byShape.get(shape);
-  if (!statement) {
-    const name = `tickets_list_${createHash("sha1").update(shape).digest("hex").slice(0, 16)}`;
-    statement = buildListStatement(db, filters, page, name);
-    byShape.set(shape, statement);
-  }
-  return statement;
+  return listStatements(db, shape, (built) =>
+    buildListStatement(
+      built,
+      filters,
+      page,
+      `tickets_list_${createHash("sha1").update(shape).digest("hex").slice(0, 16)}`,
+    ),
+  );
 }
 
 /**
- * One page of tickets (the list statement) and the total of the whole filter. `hasMore` comes from
- * one row read past the page; `next` names the page's last row for a cursor that continues it.
+ * One page of tickets (the list statement) and, on a page by number (countsTotal), the total of the
+ * whole filter; a page by cursor answers no count. `hasMore` comes from one row read past the page; `next` names
+ * the page's last row for a cursor that continues it.
  */
 export async function pageTickets(
   db: Executor,
   companyId: number,
   filters: TicketListFilters,
   page: TicketPageStart,
-): Promise<{ rows: TicketPageRow[]; count: number; hasMore: boolean; next: TicketCursor | null }> {
+): Promise<{ rows: TicketPageRow[]; count: number | undefined; hasMore: boolean; next: TicketCursor | null }> {
   const found = await listStatement(db, filters, page).execute(listValues(companyId, filters, page));
   const hasMore = found.length > page.limit;
   const rows = hasMore ? found.slice(0, page.limit) : found;
   const last = rows.at(-1);
   const next = hasMore && last ? { updatedAtMicros: last.cursorMicros, id: last.ticket.id } : null;
+  if (!countsTotal(page)) return { rows, count: undefined, hasMore, next };
   if (rows.length > 0 || ("offset" in page && page.offset === 0)) {
     return { rows, count: rows[0]?.total ?? 0, hasMore, next };
   }
   // Past the last page there is no row to carry the total.
-  const [counted] = await db
+  const [total] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(tickets)
     .where(listConditions(filters))
     .execute(listValues(companyId, filters, page));
-  return { rows, count: counted?.count ?? 0, hasMore, next };
+  return { rows, count: total?.count ?? 0, hasMore, next };
 }
 
 export async function ticketDetail(db: Executor, companyId: number, id: number): Promise<TicketDetailRow | undefined> {
@@ -659,20 +687,10 @@ function buildReaderStatement(db: Executor, withViewer: boolean) {
     .prepare(withViewer ? "tickets_reader_viewer" : "tickets_reader");
 }
 
-const readerStatements = new WeakMap<Executor, Map<boolean, ReturnType<typeof buildReaderStatement>>>();
+const readerStatements = preparedStatements<boolean, ReturnType<typeof buildReaderStatement>>();
 
 function readerStatement(db: Executor, withViewer: boolean) {
-  let byKind = readerStatements.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    readerStatements.set(db, byKind);
-  }
-  let statement = byKind.get(withViewer);
-  if (!statement) {
-    statement = buildReaderStatement(db, withViewer);
-    byKind.set(withViewer, statement);
-  }
-  return statement;
+  return readerStatements(db, withViewer, (built) => buildReaderStatement(built, withViewer));
 }
 
 /**
@@ -685,14 +703,26 @@ export async function findActiveOrNewestTicket(
   contactId: number,
   whatsappId: number,
 ): Promise<TicketRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contactId), eq(tickets.whatsappId, whatsappId)))
-    .orderBy(sql`(${tickets.status} in ('open', 'pending')) desc`, desc(tickets.id))
-    .limit(1);
+  const [row] = await activeOrNewestStatement(db).execute({ companyId, contactId, whatsappId });
   return row;
 }
+
+/** Every inbound message runs it (ingest.ts): prepared once per database. */
+const activeOrNewestStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.companyId, value("companyId")),
+        eq(tickets.contactId, value("contactId")),
+        eq(tickets.whatsappId, value("whatsappId")),
+      ),
+    )
+    .orderBy(sql`(${tickets.status} in ('open', 'pending')) desc`, desc(tickets.id))
+    .limit(1)
+    .prepare("tickets_active_or_newest"),
+);
 
 /**
  * What an inbound message needs to know about its connection, read by the statement that writes
@@ -740,17 +770,49 @@ function splitWritten(
   return { ...splitRelations(rest), connection };
 }
 
+/** The columns ingestion writes into the ticket a message opens. */
+export type InboundTicketValues = Pick<
+  typeof tickets.$inferInsert,
+  "companyId" | "contactId" | "whatsappId" | "status" | "isGroup" | "lastMessage" | "unreadMessages"
+> & { updatedAt: Date };
+
 /** insertTicket answering the names a ticket event carries (ticketRelations) and its InboundConnection. */
-export async function insertTicketWithRelations(
-  db: Executor,
-  values: typeof tickets.$inferInsert,
-): Promise<WrittenTicket> {
-  const [row] = await db
-    .insert(tickets)
-    .values(values)
-    .returning({ ...ticketWithRelations, connection: connectionColumn });
+export async function insertTicketWithRelations(db: Executor, values: InboundTicketValues): Promise<WrittenTicket> {
+  const [row] = await insertWithRelationsStatement(db).execute(values);
   return splitWritten(row!);
 }
+
+/** The ingestion transaction's ticket statements (a new ticket, or a message on one), prepared once per database. */
+const insertWithRelationsStatement = preparedStatement((db) =>
+  db
+    .insert(tickets)
+    .values({
+      companyId: value("companyId"),
+      contactId: value("contactId"),
+      whatsappId: value("whatsappId"),
+      status: value("status"),
+      isGroup: value("isGroup"),
+      lastMessage: value("lastMessage"),
+      unreadMessages: value("unreadMessages"),
+      updatedAt: value("updatedAt"),
+    })
+    .returning({ ...ticketWithRelations, connection: connectionColumn })
+    .prepare("tickets_insert_inbound"),
+);
+
+const touchWithRelationsStatement = preparedStatement((db) =>
+  db
+    .update(tickets)
+    // updatedAt from a placeholder: Drizzle's $onUpdate default would be written into the statement once.
+    .set({
+      lastMessage: value("lastMessage"),
+      unreadMessages: sql`${tickets.unreadMessages} + 1`,
+      updatedAt: value("updatedAt"),
+    })
+    .where(and(eq(tickets.companyId, value("companyId")), eq(tickets.id, value("ticketId"))))
+    .returning({ ...ticketWithRelations, connection: connectionColumn })
+    .prepare("tickets_touch_inbound"),
+);
 
 /** The ticket update for a new message, answering its relations and its InboundConnection with the row. */
 export async function touchTicketWithRelations(
@@ -759,11 +821,12 @@ export async function touchTicketWithRelations(
   ticketId: number,
   lastMessage: string,
 ): Promise<WrittenTicket> {
-  const [row] = await db
-    .update(tickets)
-    .set({ lastMessage, unreadMessages: sql`${tickets.unreadMessages} + 1`, updatedAt: new Date() })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning({ ...ticketWithRelations, connection: connectionColumn });
+  const [row] = await touchWithRelationsStatement(db).execute({
+    companyId,
+    ticketId,
+    lastMessage,
+    updatedAt: new Date(),
+  });
   return splitWritten(row!);
 }
 
@@ -777,18 +840,31 @@ export async function touchTicketWithSent(
   ticketId: number,
   values: { lastMessage: string; whatsappId: number },
 ): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
-  const [row] = await db
-    .update(tickets)
-    .set({
-      lastMessage: values.lastMessage,
-      // A ticket without a connection adopts the one its reply went out on.
-      whatsappId: sql`coalesce(${tickets.whatsappId}, ${values.whatsappId})`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .returning(ticketWithRelations);
+  const [row] = await touchWithSentStatement(db).execute({
+    companyId,
+    ticketId,
+    lastMessage: values.lastMessage,
+    whatsappId: values.whatsappId,
+    updatedAt: new Date(),
+  });
   return splitRelations(row!);
 }
+
+/** Every message sent runs it, in the transaction that stores the message: prepared once per database. */
+const touchWithSentStatement = preparedStatement((db) =>
+  db
+    .update(tickets)
+    .set({
+      lastMessage: value("lastMessage"),
+      // A ticket without a connection adopts the one its reply went out on.
+      whatsappId: sql`coalesce(${tickets.whatsappId}, ${value("whatsappId")})`,
+      // From a placeholder: Drizzle's $onUpdate default would be written into the statement once.
+      updatedAt: value("updatedAt"),
+    })
+    .where(and(eq(tickets.companyId, value("companyId")), eq(tickets.id, value("ticketId"))))
+    .returning(ticketWithRelations)
+    .prepare("tickets_touch_sent"),
+);
 
 /**
  * Takes inbound message `messageId` for the automation step (automation/inbound-step.ts),

@@ -78,6 +78,7 @@ export async function toTicketById(db: Executor, companyId: number, id: number):
  * - tags keeps tickets carrying every tag given; users, any of the users given;
  * - date and updatedAt are days of the server's time zone.
  * One prepared statement per page whatever its size (pageTickets); `cursor` pages on (updatedAt, id).
+ * Pages by number answer `count` (the tab badges); pages by cursor, a scroll's, do not count again.
  */
 export async function listTickets(
   deps: TicketsDeps,

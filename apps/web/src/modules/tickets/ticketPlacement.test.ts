@@ -9,6 +9,7 @@ import {
   placeTicket,
   removeTicket,
   type Viewer,
+  withListCount,
 } from "./ticketPlacement";
 import type { TicketPages } from "./ticketsApi";
 
@@ -165,6 +166,35 @@ describe("placeTicket", () => {
     expect(ids(placeTicket(data, search, agent, stranger).data)).toEqual([1]);
     const renamed = ticket(1, { lastMessage: "mudou" });
     expect(flattenPages(placeTicket(data, search, agent, renamed, ticket(1)).data)[0].lastMessage).toBe("mudou");
+  });
+});
+
+describe("the count of a scrolled list", () => {
+  const open = { status: "open" as const, queueIds: [1] };
+  // GET /tickets counts on the first page only: the pages a scroll loads after it carry no count.
+  const scrolled: TicketPages = {
+    pages: [
+      { tickets: [ticket(20), ticket(10)], count: 50, hasMore: true },
+      { tickets: [ticket(5)], hasMore: true },
+    ],
+    pageParams: [1, "5_5"],
+  };
+
+  it("reads the first page's count after later pages have loaded", () => {
+    expect(listCount(scrolled)).toBe(50);
+  });
+
+  it("counts placements and refreshes on the first page, leaving later pages without a count", () => {
+    const fresh = ticket(30, { createdAt: ticket(30).updatedAt });
+    const placed = placeTicket(scrolled, open, agent, fresh).data;
+    expect(listCount(placed)).toBe(51);
+    expect(placed.pages[1]).not.toHaveProperty("count");
+    const removed = removeTicket(placed, open, agent, 5).data;
+    expect(ids(removed)).toEqual([30, 20, 10]);
+    expect(listCount(removed)).toBe(50);
+    const refreshed = withListCount(removed, 12);
+    expect(listCount(refreshed)).toBe(12);
+    expect(refreshed.pages[1]).not.toHaveProperty("count");
   });
 });
 

@@ -60,7 +60,14 @@ export function flattenPages(data: TicketPages | undefined): Ticket[] {
   return tickets;
 }
 
-export const listCount = (data: TicketPages | undefined): number => data?.pages.at(-1)?.count ?? 0;
+/** The list's count: the first page's (GET /tickets counts on the first page only; later pages carry none). */
+export const listCount = (data: TicketPages | undefined): number => data?.pages[0]?.count ?? 0;
+
+/** The pages with the list's count set to `count`, kept where listCount reads it: on the first page. */
+export function withListCount(data: TicketPages, count: number, pages: TicketPages["pages"] = data.pages): TicketPages {
+  return { ...data, pages: pages.map((page, index) => (index === 0 ? { ...page, count } : page)) };
+}
+
 const hasMore = (data: TicketPages): boolean => data.pages.at(-1)?.hasMore ?? false;
 
 export interface Placement {
@@ -95,8 +102,7 @@ function wasMember(
 }
 
 function withCount(data: TicketPages, pages: TicketPages["pages"], delta: number): TicketPages {
-  const count = Math.max(0, listCount(data) + delta);
-  return { ...data, pages: pages.map((page) => ({ ...page, count })) };
+  return withListCount(data, Math.max(0, listCount(data) + delta), pages);
 }
 
 function withoutTicket(pages: TicketPages["pages"], id: number): TicketPages["pages"] {

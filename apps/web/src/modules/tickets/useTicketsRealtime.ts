@@ -12,6 +12,7 @@ import {
   removeTicket,
   type Viewer,
   viewerOf,
+  withListCount,
 } from "./ticketPlacement";
 import { fetchTicketsPage, type TicketListParams, type TicketPages, ticketsKeys } from "./ticketsApi";
 
@@ -121,9 +122,7 @@ export function useTicketsRealtime(): void {
       timers.current.delete(id);
       fetchTicketsPage(paramsOf(key), 1)
         .then((page) => {
-          queryClient.setQueryData<TicketPages>(key, (data) =>
-            data ? { ...data, pages: data.pages.map((other) => ({ ...other, count: page.count })) } : data,
-          );
+          queryClient.setQueryData<TicketPages>(key, (data) => (data ? withListCount(data, page.count ?? 0) : data));
         })
         .catch(() => {
           // The count stays as it was; the next load of the list corrects it.
