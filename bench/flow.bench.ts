@@ -16,15 +16,19 @@
 //   worker (-> started_on), its run (-> completed_on), and its start to the answer on the network.
 //   Whether the server worked or waited for a core (flow-run): its main thread's time on a CPU and queued for one
 //   (/proc/<pid>/schedstat) over the run, as shares of the wall time; on a loaded machine the second grows.
-// Prints JSON lines: { bench: "flow-steps" }, { bench: "flow-gaps" }, { bench: "flow-interval" }, { bench: "flow-run" }.
+//   What a customer message costs (flow-cost): over the run, the server's statements (counted in its process by
+//   statement-count.mjs, pg-boss's included, by first word), its CPU (utime + stime) and its PostgreSQL backends' CPU
+//   (the connections named flow-bench-server), each divided by the customers' messages (3 per customer).
+// Prints JSON lines: { bench: "flow-steps" }, { bench: "flow-gaps" }, { bench: "flow-interval" }, { bench: "flow-run" },
+// { bench: "flow-cost" }.
 // Progress on stderr.
 // Env: BENCH_DATABASE_URL (a scratch database, required), FLOW_BENCH_CUSTOMERS (1000), FLOW_BENCH_CONNECTIONS (4:
 // the customers are spread over this many simulator connections of the company), FLOW_BENCH_RAMP_SECONDS (10: the
 // customers start evenly over this; 0 starts them all at once), FLOW_BENCH_THINK_MS (2000: each answer waits a
 // uniform random 0..this after the prompt arrived), FLOW_BENCH_TIMEOUT_SECONDS (300),
 // FLOW_BENCH_PORT (18098), FLOW_BENCH_LOG (the server's LOG_LEVEL, "warn" unless given), FLOW_BENCH_SERVER (the built
-// server file, apps/server/dist/main.js), FLOW_BENCH_NODE_ARGS (extra node flags for the server, space-separated: e.g.
-// "--cpu-prof --cpu-prof-dir=/tmp/prof" for a CPU profile written when it stops).
+// server file, apps/server/dist/main.js), FLOW_BENCH_NODE_ARGS (the server's node flags, space-separated; the root start script's unless given, ""
+// for none; e.g. "--max-old-space-size=256 --cpu-prof --cpu-prof-dir=/tmp/prof" adds a CPU profile written when it stops).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -32,6 +36,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
+import { serverNodeArgs } from "./start-flags.js";
 
 type Rows<T> = { rows: T[] };
 const CUSTOMERS = Number(process.env.FLOW_BENCH_CUSTOMERS ?? 1000);
@@ -47,7 +52,10 @@ if (!url) throw new Error("set BENCH_DATABASE_URL to a scratch PostgreSQL databa
 
 const PORT = Number(process.env.FLOW_BENCH_PORT ?? 18098);
 const BASE = `http://127.0.0.1:${PORT}`;
-const NODE_ARGS = (process.env.FLOW_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const NODE_ARGS = serverNodeArgs(process.env.FLOW_BENCH_NODE_ARGS);
+const COUNTER = new URL("./statement-count.mjs", import.meta.url).pathname;
+/** The server's connections carry this name, so their backends' CPU can be told from the bench's own. */
+const APPLICATION_NAME = "flow-bench-server";
 const SERVER_MAIN = process.env.FLOW_BENCH_SERVER ?? new URL("../apps/server/dist/main.js", import.meta.url).pathname;
 if (!existsSync(SERVER_MAIN)) throw new Error("build the server first: npm run build -w @atendo/server");
 
@@ -64,12 +72,14 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The server as `npm start` runs it, in its own process, on the scratch database. */
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...NODE_ARGS, "--enable-source-maps", SERVER_MAIN], {
+  const serverUrl = new URL(url!);
+  serverUrl.searchParams.set("application_name", APPLICATION_NAME);
+  const child = spawn(process.execPath, [...NODE_ARGS, "--import", COUNTER, "--enable-source-maps", SERVER_MAIN], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
       JWT_SECRET: "flow-bench-secret-0123456789abcdef",
-      DATABASE_URL: url,
+      DATABASE_URL: serverUrl.toString(),
       PORT: String(PORT),
       HOST: "127.0.0.1",
       SIMULATOR: "on",
@@ -103,6 +113,56 @@ function serverRss(child: ChildProcess): number {
 function serverSchedule(child: ChildProcess): { onCpu: number; queued: number } {
   const [onCpu, queued] = readFileSync(`/proc/${child.pid}/schedstat`, "utf8").split(" ").map(Number);
   return { onCpu: onCpu ?? 0, queued: queued ?? 0 };
+}
+
+/** utime + stime of a process in ms (clock ticks are 100 a second on Linux), 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU of the server's PostgreSQL backends over the run. Sampled every second, since a pool closes idle
+ * connections and a backend's figure goes with it: each backend counts from its first sample to its last.
+ */
+class BackendsCpu {
+  private readonly first = new Map<number, number>();
+  private readonly last = new Map<number, number>();
+
+  async sample(): Promise<void> {
+    const rows = rowsOf<{ pid: number }>(
+      await db.execute(sql`select pid from pg_stat_activity where application_name = ${APPLICATION_NAME}`),
+    );
+    for (const { pid } of rows) {
+      const ms = cpuMs(pid);
+      if (!ms) continue;
+      if (!this.first.has(pid)) this.first.set(pid, ms);
+      this.last.set(pid, ms);
+    }
+  }
+
+  totalMs(): number {
+    let total = 0;
+    for (const [pid, ms] of this.last) total += ms - this.first.get(pid)!;
+    return total;
+  }
+}
+
+/** The server's statements so far (statement-count.mjs writes them when asked by SIGUSR2). */
+async function serverStatements(child: ChildProcess): Promise<{ total: number; byKind: Record<string, number> }> {
+  const file = `/tmp/statement-count-${child.pid}.json`;
+  rmSync(file, { force: true });
+  child.kill("SIGUSR2");
+  for (let tries = 0; tries < 100 && !existsSync(file); tries++) await sleep(20);
+  await sleep(20);
+  const counts = JSON.parse(readFileSync(file, "utf8"));
+  rmSync(file, { force: true });
+  return counts;
 }
 
 async function request(headers: Record<string, string>, method: "GET" | "POST", path: string, payload?: object) {
@@ -331,6 +391,11 @@ try {
       peakActiveRuns = Math.max(peakActiveRuns, n);
     });
   }, 1000);
+  const backends = new BackendsCpu();
+  await backends.sample();
+  const statementsBefore = await serverStatements(server);
+  const cpuBefore = cpuMs(server.pid!);
+  const backendSampler = setInterval(() => void backends.sample(), 1000);
   const started = Date.now();
   const scheduleBefore = serverSchedule(server);
   const progress = setInterval(() => {
@@ -352,6 +417,10 @@ try {
   clearInterval(activeSampler);
   const wallSeconds = (Date.now() - started) / 1000;
   const scheduleAfter = serverSchedule(server);
+  const cpuAfter = cpuMs(server.pid!);
+  clearInterval(backendSampler);
+  await backends.sample();
+  const statementsAfter = await serverStatements(server);
   // Let late duplicates, if any, arrive before counting.
   await sleep(1500);
   network.stop();
@@ -439,6 +508,26 @@ try {
       rssLastMb: mb(serverRss(server)),
       serverOnCpuShare: round((scheduleAfter.onCpu - scheduleBefore.onCpu) / 1e9 / wallSeconds, 2),
       serverQueuedForCpuShare: round((scheduleAfter.queued - scheduleBefore.queued) / 1e9 / wallSeconds, 2),
+      loadAverage: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number),
+    }),
+  );
+  // The run's customer messages: three each (the phrase, the menu's answer, the question's answer).
+  const customerMessages = finished * 3;
+  const perMessage = (value: number) => round(value / customerMessages, 2);
+  const byKind = Object.fromEntries(
+    Object.entries(statementsAfter.byKind).map(([kind, n]) => [
+      kind,
+      perMessage(n - (statementsBefore.byKind[kind] ?? 0)),
+    ]),
+  );
+  console.log(
+    JSON.stringify({
+      bench: "flow-cost",
+      customerMessages,
+      statementsPerCustomerMessage: perMessage(statementsAfter.total - statementsBefore.total),
+      statementsByKind: byKind,
+      nodeCpuMsPerCustomerMessage: perMessage(cpuAfter - cpuBefore),
+      pgCpuMsPerCustomerMessage: perMessage(backends.totalMs()),
       loadAverage: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).map(Number),
     }),
   );

@@ -10,9 +10,13 @@
 // in the same process; "off" measures ingestion alone, as before.
 // Prints one JSON line: { bench, messages, seconds, msgPerSec, p50Ms, p99Ms, maxMs, rssMaxMb, ... }
 // where the latency is provider event (ingestInbound called) -> appMessage emitted by ctx.realtime, and
-// stepsSeconds / withStepsMsgPerSec run until the last automation step completed.
+// stepsSeconds / withStepsMsgPerSec run until the last automation step completed. What a message costs, from the
+// start until the last step completed: statementsPerMessage (every statement this process sent, pg-boss's included, by
+// first word in statementsByKind: statement-count.mjs) and nodeCpuMsPerMessage (this process's CPU, the bench's own
+// small share included).
 // Env: BENCH_DATABASE_URL (or DATABASE_URL; a scratch database, required), BENCH_MESSAGES,
 // BENCH_CUSTOMERS, BENCH_COMPANIES, BENCH_CONCURRENCY, BENCH_AUTOMATION (on|off).
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import type { InboundMessage } from "../apps/server/src/channels/provider.js";
@@ -20,6 +24,7 @@ import { loadConfig } from "../apps/server/src/config.js";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { buildApp } from "../apps/server/src/http/app.js";
 import { ingestInbound } from "../apps/server/src/modules/ingestion/ingest.js";
+import { statementCounts } from "./statement-count.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50_000);
 const COMPANIES = Number(process.env.BENCH_COMPANIES ?? 10);
@@ -91,6 +96,8 @@ const sampler = setInterval(() => {
 const customersPerCompany = Math.ceil(CUSTOMERS / COMPANIES);
 let next = 0;
 let duplicates = 0;
+const statementsBefore = statementCounts();
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
@@ -127,6 +134,9 @@ while (AUTOMATION && (await stepsLeft()) > 0 && performance.now() < stepsDeadlin
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 const stepsSeconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+const statementsAfter = statementCounts();
+const perMessage = (value: number) => Number((value / MESSAGES).toFixed(2));
 const steps = (
   (await database.db.execute(
     sql`select count(*)::int as n from pgboss.job where name = 'automation.inbound-step' and state = 'completed'
@@ -159,11 +169,22 @@ console.log(
     stepsCompleted: steps,
     stepsSeconds: Number(stepsSeconds.toFixed(2)),
     withStepsMsgPerSec: Math.round(MESSAGES / stepsSeconds),
+    // Steps completed per second from the first message on (ingestion shares the CPU meanwhile).
+    stepsPerSec: Math.round(steps / stepsSeconds),
     emitted: latencies.length,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: at(1),
     rssMaxMb: Math.round(rssMax / 1024 / 1024),
+    statementsPerMessage: perMessage(statementsAfter.total - statementsBefore.total),
+    statementsByKind: Object.fromEntries(
+      Object.entries(statementsAfter.byKind).map(([kind, n]) => [
+        kind,
+        perMessage(n - (statementsBefore.byKind[kind] ?? 0)),
+      ]),
+    ),
+    nodeCpuMsPerMessage: perMessage((cpu.user + cpu.system) / 1000),
+    loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
     duplicates,
     stored: (counts as unknown as Rows<Record<string, number>>).rows[0],
   }),

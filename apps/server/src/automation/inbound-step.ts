@@ -1,11 +1,12 @@
 import type { AppContext } from "../context.js";
-import { findMessage, type MessageRow } from "../modules/messages/messages.repository.js";
+import type { MessageRow } from "../modules/messages/messages.repository.js";
 import { type InboundConnection, type TicketRow, takeInboundMessage } from "../modules/tickets/tickets.repository.js";
 import { aiStep } from "./ai/ai-entry.js";
 import { aiMayAnswer } from "./ai/ai-logic.js";
 import { botContext, botMayAnswer, runChatbot } from "./chatbot/chatbot.js";
 import { flowStep } from "./flows/flow-entry.js";
 import { ticketAutomated } from "./flows/flow-run.js";
+import { inboundStepFacts } from "./inbound-step.repository.js";
 import { integrationStep } from "./integrations/integration-step.js";
 import { integrationMayRun } from "./integrations/integrations.logic.js";
 import { thankForRating } from "./rating.js";
@@ -62,9 +63,9 @@ export function inboundStepOf(written: {
 }
 
 /**
- * Runs a message's step at most once in effect: it reads all it needs, then, right before it
- * acts, takes the message (tickets.automated_message_id), so a retry after a crash finds it
- * taken. A crash after the take and before the answer leaves that message unanswered rather
+ * Runs a message's step at most once in effect: it reads all it needs (the ticket once, with what
+ * each automation decides by: inbound-step.repository.ts), then, right before it acts, takes the
+ * message (tickets.automated_message_id), so a retry after a crash finds it taken. A crash after the take and before the answer leaves that message unanswered rather
  * than answered twice. Steps of one ticket run one at a time, in order (the job's queue).
  */
 export async function runInboundStep(deps: InboundStepDeps, step: InboundStep): Promise<void> {
@@ -74,15 +75,15 @@ export async function runInboundStep(deps: InboundStepDeps, step: InboundStep): 
     if (ticket) await thankForRating(deps, ticket);
     return;
   }
+  const facts = await inboundStepFacts(deps.db, companyId, ticketId, messageId);
+  if (!facts) return;
   // While a run is active the flow has the conversation, and the bot stays quiet.
-  if (await flowStep(deps, step)) return;
-  if (await aiStep(deps, step)) return;
-  if (await integrationStep(deps, step)) return;
-  const context = await botContext(deps, companyId, ticketId);
-  if (!context) return;
+  if (await flowStep(deps, step, facts)) return;
+  if (await aiStep(deps, step, facts)) return;
+  if (await integrationStep(deps, step, facts)) return;
+  const context = await botContext(deps, facts);
+  if (!context || !facts.message) return;
   const ticket = await takeInboundMessage(deps.db, companyId, ticketId, messageId);
   if (!ticket) return;
-  const message = await findMessage(deps.db, companyId, messageId);
-  if (!message) return;
-  await runChatbot(deps, { ...context, ticket }, message.body);
+  await runChatbot(deps, { ...context, ticket }, facts.message.body);
 }

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
-import { perDatabase } from "../../db/per-database.js";
-import { queues as queueTable, tickets, whatsappQueues, whatsapps } from "../../db/schema/index.js";
+import { tickets } from "../../db/schema/index.js";
 import { findContact } from "../../modules/contacts/contacts.repository.js";
 import { sendTicketMessage } from "../../modules/messages/send.js";
 import type { QueueRow } from "../../modules/queues/queues.repository.js";
@@ -15,6 +14,7 @@ import {
 } from "../../modules/tickets/tickets.repository.js";
 import { ticketPayload } from "../../modules/tickets/tickets.serializers.js";
 import type { WhatsappRow } from "../../modules/whatsapps/whatsapps.repository.js";
+import type { InboundFacts } from "../inbound-step.repository.js";
 import {
   type BotOption,
   dayKey,
@@ -82,43 +82,24 @@ interface Run {
 }
 
 /**
- * What the bot reads before it acts, or undefined when it has nothing to do with the ticket: the
- * ticket and its connection with whether the connection has queues (findTicketRow, findWhatsapp
- * and connectionQueues not empty, in one query), then the queues and the company's scheduleType.
+ * What the bot reads before it acts, or undefined when it has nothing to do with the ticket: from
+ * the ticket and its connection with whether the connection has queues, as the automation step
+ * read them (automation/inbound-step.repository.ts), the queues and the company's scheduleType.
  * The automation step reads it all before it takes the message, so what can wait on the database
  * waits before the take (automation/inbound-step.ts).
  */
 export async function botContext(
   deps: Pick<ChatbotDeps, "db">,
-  companyId: number,
-  ticketId: number,
+  facts: Pick<InboundFacts, "ticket" | "connection" | "connectionHasQueues">,
 ): Promise<BotContext | undefined> {
-  const [row] = await ticketAndConnectionQuery.of(deps.db).execute({ companyId, ticketId });
-  if (!row?.whatsapp || row.hasQueues !== true || !botMayAnswer(row.ticket)) return undefined;
+  const { ticket, connection } = facts;
+  if (!connection || !facts.connectionHasQueues || !botMayAnswer(ticket)) return undefined;
   const [queues, scheduleType] = await Promise.all([
-    connectionQueues(deps.db, companyId, row.whatsapp.id),
-    getSetting(deps.db, companyId, "scheduleType"),
+    connectionQueues(deps.db, ticket.companyId, connection.id),
+    getSetting(deps.db, ticket.companyId, "scheduleType"),
   ]);
   if (queues.length === 0) return undefined;
-  return { ticket: row.ticket, whatsapp: row.whatsapp, queues, scheduleType };
-}
-
-/** Built once per database (a prepared statement: the hot path skips query building). */
-const ticketAndConnectionQuery = perDatabase((db) => prepareTicketAndConnection(db));
-
-function prepareTicketAndConnection(db: ChatbotDeps["db"]) {
-  const companyId = sql.placeholder("companyId");
-  return db
-    .select({
-      ticket: tickets,
-      whatsapp: whatsapps,
-      hasQueues: sql<boolean>`exists (select 1 from ${whatsappQueues} inner join ${queueTable} on ${queueTable.id} = ${whatsappQueues.queueId} and ${queueTable.companyId} = ${companyId} where ${whatsappQueues.companyId} = ${companyId} and ${whatsappQueues.whatsappId} = ${tickets.whatsappId})`,
-    })
-    .from(tickets)
-    .leftJoin(whatsapps, and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, tickets.whatsappId)))
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, sql.placeholder("ticketId"))))
-    .limit(1)
-    .prepare("chatbot_ticket_and_connection");
+  return { ticket, whatsapp: connection, queues, scheduleType };
 }
 
 async function step(deps: ChatbotDeps, context: BotContext, body: string, now: Date): Promise<void> {

@@ -83,17 +83,19 @@ interface Walk {
   sending: { contact: ContactRow | undefined; connection?: WhatsappRow | undefined };
 }
 
-/** What the step already read with its ticket (flowStepFacts), so the walk does not read it again. */
+/** What the step already read with its ticket (inboundStepFacts), so the walk does not read it again. */
 export interface StepRead {
   message: MessageRow | null;
   contact: ContactRow | null;
   flow: FlowState | null;
+  /** The ticket's connection: the step's sends go out on it. */
+  connection?: WhatsappRow | undefined;
 }
 
 type ParsedFlow = ReturnType<typeof FlowContent.safeParse>;
 
 /**
- * Parsed flow documents by flow id, each with the version it was read at (flowStepFacts): a
+ * Parsed flow documents by flow id, each with the version it was read at (flowVersion): a
  * step whose flow row still has that version uses it, so a flow saved meanwhile (in any
  * process) is read again. Bounded: the least recently used are dropped.
  */
@@ -153,6 +155,8 @@ export async function startFlow(
     messageId: number | null;
     /** The ticket's contact, when the caller read it already. */
     contact?: ContactRow | undefined;
+    /** The ticket's connection, when the caller read it already. */
+    connection?: WhatsappRow | undefined;
   },
 ): Promise<boolean> {
   const { ticket } = start;
@@ -171,7 +175,7 @@ export async function startFlow(
   });
   if (!run) return false;
   deps.log.info({ runId: run.id, ticketId: ticket.id, flowId: run.flowId, trigger: run.trigger }, "flow run started");
-  const walk = await openWalk(deps, run, ticket, { flow, contact });
+  const walk = await openWalk(deps, run, ticket, { flow, contact, connection: start.connection });
   if (walk) await advance(walk);
   return true;
 }
@@ -208,7 +212,7 @@ export async function runInbound(
         findContact(deps.db, run.companyId, ticket.contactId),
       ]);
   if (!message || message.fromMe || message.mediaType === "call_log") return;
-  const walk = await openWalk(deps, run, ticket, { flow, contact });
+  const walk = await openWalk(deps, run, ticket, { flow, contact, connection: read?.connection });
   if (!walk) return;
   const node = findNode(walk.flow, run.nodeId);
   if (!node) {
@@ -311,7 +315,11 @@ async function openWalk(
   deps: FlowDeps,
   run: FlowRunRow,
   ticket: TicketRow,
-  read?: { flow: Awaited<ReturnType<typeof flowOf>>; contact: ContactRow | undefined },
+  read?: {
+    flow: Awaited<ReturnType<typeof flowOf>>;
+    contact: ContactRow | undefined;
+    connection?: WhatsappRow | undefined;
+  },
 ): Promise<Walk | undefined> {
   const [found, contact] = read
     ? [read.flow, read.contact]
@@ -338,7 +346,8 @@ async function openWalk(
     budget: STEP_BUDGET,
     attempt: 1,
     answering: null,
-    sending: { contact },
+    // Without the ticket's own connection, sendParts reads the one that sends (the company's default).
+    sending: read?.connection ? { contact, connection: read.connection } : { contact },
   };
 }
 
@@ -419,7 +428,9 @@ async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, ext
     }
   };
 
-  const row = await sendParts(walk, transition.parts, commit);
+  // These moves are one statement each: with nothing to send, they need no transaction (no BEGIN and COMMIT).
+  const oneStatement = move.kind === "goto" || move.kind === "answer" || move.kind === "handoff";
+  const row = await sendParts(walk, transition.parts, commit, oneStatement);
   if (!row) return false;
   walk.run = row;
   // The transition went out: a later one starts its own tries.
@@ -437,18 +448,20 @@ async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, ext
 
 /**
  * Sends each part under its derived id and runs `commit` in the transaction that stores the
- * last one (or alone, with nothing to send). Earlier parts that a previous try of this same
- * transition stored are not sent again. Undefined when the transition did not commit here.
+ * last one (or alone, with nothing to send: in a transaction of its own unless `oneStatement`
+ * says it is a single statement, atomic by itself). Earlier parts that a previous try of this
+ * same transition stored are not sent again. Undefined when the transition did not commit here.
  */
 async function sendParts(
   walk: Walk,
   parts: FlowPart[],
   commit: (tx: Executor) => Promise<FlowRunRow | undefined>,
+  oneStatement: boolean,
 ): Promise<FlowRunRow | undefined> {
   const { deps, run, ticket } = walk;
   const outgoing = await Promise.all(parts.map((part) => outgoingOf(walk, part)));
   const sendable = outgoing.flatMap((message, index) => (message ? [{ message, index }] : []));
-  if (sendable.length === 0) return deps.db.transaction(commit);
+  if (sendable.length === 0) return oneStatement ? commit(deps.db) : deps.db.transaction(commit);
   // Every send of the step goes out on the same connection to the same contact: read them once.
   walk.sending.connection ??= await findSendingConnection(deps.db, ticket.companyId, ticket.whatsappId);
   let committed: FlowRunRow | undefined;

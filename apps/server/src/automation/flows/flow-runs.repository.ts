@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { contacts, type FlowRunEnd, flowRuns, flows, messages, tickets } from "../../db/schema/index.js";
+import { contacts, type FlowRunEnd, flowRuns, flows, tickets } from "../../db/schema/index.js";
 
 export type FlowRunRow = typeof flowRuns.$inferSelect;
 
@@ -21,36 +21,13 @@ const ticketStillAutomated = sql`exists (select 1 from ${tickets} where ${ticket
  * A version of a flow row that changes whenever the row is written (the row version's
  * transaction id and its update time): a document parsed at one version is the one stored.
  */
-const flowVersion = sql<string>`${flows}.xmin::text || ':' || (extract(epoch from ${flows.updatedAt}) * 1000000)::bigint::text`;
+export const flowVersion = sql<string>`${flows}.xmin::text || ':' || (extract(epoch from ${flows.updatedAt}) * 1000000)::bigint::text`;
 
 /** The flow's state as of now: whether it runs, and the version of its stored document. */
 export interface FlowState {
   id: number;
   active: boolean;
   version: string;
-}
-
-/**
- * What every inbound step of a flow reads, in one round trip: the ticket, its active run if any,
- * the run's flow state (not its document: see flow-run.ts), the message and the ticket's contact.
- */
-export async function flowStepFacts(db: Executor, companyId: number, ticketId: number, messageId: number) {
-  const [row] = await db
-    .select({
-      ticket: tickets,
-      run: flowRuns,
-      flow: { id: flows.id, active: flows.active, version: flowVersion },
-      message: messages,
-      contact: contacts,
-    })
-    .from(tickets)
-    .leftJoin(flowRuns, and(eq(flowRuns.companyId, companyId), eq(flowRuns.ticketId, tickets.id), active))
-    .leftJoin(flows, and(eq(flows.companyId, companyId), eq(flows.id, flowRuns.flowId)))
-    .leftJoin(messages, and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
-    .leftJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, tickets.contactId)))
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-    .limit(1);
-  return row as (Omit<NonNullable<typeof row>, "flow"> & { flow: FlowState | null }) | undefined;
 }
 
 /** What an interval's end reads, in one round trip: the run, its ticket, its flow state and the contact. */
@@ -71,7 +48,7 @@ export async function flowResumeFacts(db: Executor, companyId: number, runId: nu
   return row as (Omit<NonNullable<typeof row>, "flow"> & { flow: FlowState | null }) | undefined;
 }
 
-/** A flow's row with its version (flowStepFacts), tenant-scoped. */
+/** A flow's row with its version (flowVersion), tenant-scoped. */
 export async function findFlowVersioned(db: Executor, companyId: number, flowId: number) {
   const [row] = await db
     .select({ row: flows, version: flowVersion })

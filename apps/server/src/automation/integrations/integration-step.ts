@@ -3,6 +3,7 @@ import { findFlow } from "../../modules/flows/flows.repository.js";
 import type { MessageRow } from "../../modules/messages/messages.repository.js";
 import { type TicketRow, takeInboundMessage } from "../../modules/tickets/tickets.repository.js";
 import { startFlow } from "../flows/flow-run.js";
+import type { InboundFacts } from "../inbound-step.repository.js";
 import { botTurnJob, enqueueBotTurn } from "./bot-turn.jobs.js";
 import { integrationToRun } from "./integrations.logic.js";
 import {
@@ -11,7 +12,6 @@ import {
   type IntegrationRow,
   lockTicketContact,
   recordHandOver,
-  ticketWithNamedIntegrations,
 } from "./integrations.repository.js";
 import { enqueueWebhookDelivery } from "./webhook.js";
 
@@ -27,25 +27,29 @@ interface Step {
 }
 
 /**
- * The queue integrations' part of an inbound message's step (automation/inbound-step.ts), after
- * the flow's and the AI's and before the chatbot's: when the ticket's queue or connection hands
+ * The queue integrations' part of an inbound message's step (automation/inbound-step.ts, from what
+ * it read), after the flow's and the AI's and before the chatbot's: when the ticket's queue or connection hands
  * it to an integration (integrations.logic.ts), the integration gets the message, and the
  * hand-over is recorded on the ticket (useIntegration, integrationId). A company whose plan has
  * no useIntegrations hands nothing over: the message goes on to the chatbot. Answers whether the
  * integration took the message (the chatbot stays quiet then). Never throws: the message is
  * stored whatever happens here, and a failure leaves it for an attendant.
  */
-export async function integrationStep(deps: IntegrationDeps, step: Step): Promise<boolean> {
-  const found = await ticketWithNamedIntegrations(deps.db, step.companyId, step.ticketId);
-  if (!found?.planAllows) return false;
-  const pick = integrationToRun(found.ticket, found.named);
+export async function integrationStep(
+  deps: IntegrationDeps,
+  step: Step,
+  facts: Pick<InboundFacts, "ticket" | "queueIntegrationId" | "connection" | "planAllowsIntegrations">,
+): Promise<boolean> {
+  if (!facts.planAllowsIntegrations) return false;
+  const named = { queue: facts.queueIntegrationId, connection: facts.connection?.integrationId ?? null };
+  const pick = integrationToRun(facts.ticket, named);
   if (!pick) return false;
   const integration = await findIntegration(deps.db, step.companyId, pick.id);
   if (!integration) return false;
   try {
     switch (integration.type) {
       case "flowbuilder":
-        return await flowbuilderStep(deps, step, found.ticket, integration, pick.handOver);
+        return await flowbuilderStep(deps, step, facts.ticket, integration, pick.handOver);
       case "n8n":
       case "webhook":
         return await webhookStep(deps, step, integration, pick.handOver);
