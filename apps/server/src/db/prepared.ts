@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "./client.js";
 
 /*
@@ -73,4 +74,9 @@ export function preparedStatement<Statement extends object>(
 ): (executor: Executor) => Statement {
   const statements = preparedStatements<null, Statement>();
   return (executor) => statements(executor, null, build);
+}
+
+/** A placeholder named after each column, for a prepared insert's values: each is sent with the execution. */
+export function placeholders<Name extends string>(names: readonly Name[]): Record<Name, SQL> {
+  return Object.fromEntries(names.map((name) => [name, sql`${sql.placeholder(name)}`])) as Record<Name, SQL>;
 }

@@ -37,9 +37,10 @@ async function jobTable(rows: number) {
     `WITH strict_fifo_heads AS MATERIALIZED (SELECT 1 AS one FROM pg_sleep(${sleepMs / 1000})) ` +
     `UPDATE ${table} j SET n = j.n FROM strict_fifo_heads WHERE j.n = -strict_fifo_heads.one`;
   const measuredRows = async () => {
-    const result = await handle.db.execute(sql.raw(`SELECT reltuples::int AS rows FROM pg_class WHERE relname = '${table}'`));
-    const [row] = ("rows" in result ? result.rows : result) as Array<{ rows: number }>;
-    return row?.rows;
+    const { rows } = (await handle.db.execute(
+      sql.raw(`SELECT reltuples::int AS estimate FROM pg_class WHERE relname = '${table}'`),
+    )) as unknown as { rows: Array<{ estimate: number }> };
+    return rows[0]?.estimate;
   };
   return { table, fetch, measuredRows };
 }
@@ -69,7 +70,11 @@ describe("analyzeAfterSlowFetches", () => {
     const database = recordedDatabase();
     const jobs = await jobTable(1_000);
     await analyzeAfterSlowFetches(database.executeSql, () => {}, 5_000)(jobs.fetch(0));
-    await analyzeAfterSlowFetches(database.executeSql, () => {}, 10)(`SELECT pg_sleep(0.03), 'UPDATE ${jobs.table} j SET'`);
+    await analyzeAfterSlowFetches(
+      database.executeSql,
+      () => {},
+      10,
+    )(`SELECT pg_sleep(0.03), 'UPDATE ${jobs.table} j SET'`);
     expect(database.analyzed()).toEqual([]);
     expect(await jobs.measuredRows()).toBeLessThan(1_000);
   });

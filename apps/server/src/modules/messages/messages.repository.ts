@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { preparedStatement } from "../../db/prepared.js";
+import { placeholders, preparedStatement } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { findDefaultWhatsapp, findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 
@@ -38,26 +38,28 @@ export async function insertMessage(db: Executor, values: typeof messages.$infer
   return row!;
 }
 
-/** The columns the sending path writes for a message it sent (send.ts). */
-export type SentMessageValues = Required<
-  Pick<
-    typeof messages.$inferInsert,
-    | "companyId"
-    | "ticketId"
-    | "contactId"
-    | "whatsappId"
-    | "providerId"
-    | "body"
-    | "fromMe"
-    | "mediaType"
-    | "mediaUrl"
-    | "mediaName"
-    | "ack"
-    | "read"
-    | "quotedMsgId"
-    | "dataJson"
-  >
+/** The columns every message is stored with, sent or received; a prepared insert sends each as a value. */
+const messageColumns = [
+  "companyId",
+  "ticketId",
+  "contactId",
+  "whatsappId",
+  "providerId",
+  "body",
+  "fromMe",
+  "mediaType",
+  "mediaUrl",
+  "mediaName",
+  "ack",
+  "quotedMsgId",
+] as const;
+
+type MessageValues<Extra extends keyof typeof messages.$inferInsert> = Required<
+  Pick<typeof messages.$inferInsert, (typeof messageColumns)[number] | Extra>
 >;
+
+/** The columns the sending path writes for a message it sent (send.ts). */
+export type SentMessageValues = MessageValues<"read" | "dataJson">;
 
 /** insertMessage for the sending path: every answer of a flow or a bot runs it, in the transaction that stores the send. */
 export async function insertSentMessage(db: Executor, values: SentMessageValues): Promise<MessageRow> {
@@ -68,22 +70,7 @@ export async function insertSentMessage(db: Executor, values: SentMessageValues)
 const insertSentStatement = preparedStatement((db) =>
   db
     .insert(messages)
-    .values({
-      companyId: value("companyId"),
-      ticketId: value("ticketId"),
-      contactId: value("contactId"),
-      whatsappId: value("whatsappId"),
-      providerId: value("providerId"),
-      body: value("body"),
-      fromMe: value("fromMe"),
-      mediaType: value("mediaType"),
-      mediaUrl: value("mediaUrl"),
-      mediaName: value("mediaName"),
-      ack: value("ack"),
-      read: value("read"),
-      quotedMsgId: value("quotedMsgId"),
-      dataJson: value("dataJson"),
-    })
+    .values(placeholders([...messageColumns, "read", "dataJson"]))
     .returning()
     .prepare("messages_insert_sent"),
 );
@@ -162,25 +149,7 @@ const idByProviderIdStatement = preparedStatement((db) =>
 );
 
 /** The columns ingestion writes for an inbound message (ingest.ts). */
-export type InboundMessageValues = Required<
-  Pick<
-    typeof messages.$inferInsert,
-    | "companyId"
-    | "ticketId"
-    | "contactId"
-    | "whatsappId"
-    | "providerId"
-    | "body"
-    | "fromMe"
-    | "mediaType"
-    | "mediaUrl"
-    | "mediaName"
-    | "ack"
-    | "quotedMsgId"
-    | "participant"
-    | "createdAt"
-  >
->;
+export type InboundMessageValues = MessageValues<"participant" | "createdAt">;
 
 /** Answers undefined when the provider id is already stored: the redelivery is a no-op. */
 export async function insertInboundMessage(
@@ -195,22 +164,7 @@ export async function insertInboundMessage(
 const insertInboundStatement = preparedStatement((db) =>
   db
     .insert(messages)
-    .values({
-      companyId: value("companyId"),
-      ticketId: value("ticketId"),
-      contactId: value("contactId"),
-      whatsappId: value("whatsappId"),
-      providerId: value("providerId"),
-      body: value("body"),
-      fromMe: value("fromMe"),
-      mediaType: value("mediaType"),
-      mediaUrl: value("mediaUrl"),
-      mediaName: value("mediaName"),
-      ack: value("ack"),
-      quotedMsgId: value("quotedMsgId"),
-      participant: value("participant"),
-      createdAt: value("createdAt"),
-    })
+    .values(placeholders([...messageColumns, "participant", "createdAt"]))
     .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
     .returning()
     .prepare("messages_insert_inbound"),
