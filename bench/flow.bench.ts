@@ -36,6 +36,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { hashPassword } from "../apps/server/src/modules/users/passwords.js";
+import { cpuMs } from "./process-cpu.js";
 import { serverNodeArgs } from "./start-flags.js";
 
 type Rows<T> = { rows: T[] };
@@ -113,17 +114,6 @@ function serverRss(child: ChildProcess): number {
 function serverSchedule(child: ChildProcess): { onCpu: number; queued: number } {
   const [onCpu, queued] = readFileSync(`/proc/${child.pid}/schedstat`, "utf8").split(" ").map(Number);
   return { onCpu: onCpu ?? 0, queued: queued ?? 0 };
-}
-
-/** utime + stime of a process in ms (clock ticks are 100 a second on Linux), 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
 }
 
 /**

@@ -30,6 +30,7 @@ import { join, resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../apps/server/src/db/client.js";
 import { runLoad } from "./http-load.js";
+import { cpuMs } from "./process-cpu.js";
 import { BENCH_PASSWORD, logins, SEARCH_WORD, seedTickets, shapeFromEnv } from "./seed-tickets.js";
 import { serverNodeArgs } from "./start-flags.js";
 
@@ -70,17 +71,6 @@ if (!hasCompanies) {
 }
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));
-
-/** utime + stime of a process in ms (clock ticks are 100 a second on Linux), 0 once it is gone. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
 
 /** The backends connected to the server's database, with their CPU so far. */
 async function pgBackendsCpu(db: typeof database.db): Promise<Map<number, number>> {

@@ -1,5 +1,6 @@
 import type { Ticket } from "@atendo/shared";
 import { describe, expect, it } from "vitest";
+import { testTicket as ticket } from "./testTicket";
 import {
   clearUnread,
   flattenPages,
@@ -15,34 +16,6 @@ import type { TicketPages } from "./ticketsApi";
 
 const agent: Viewer = { id: 7, profile: "user", super: false, allTicket: false, queueIds: [1] };
 const admin: Viewer = { id: 1, profile: "admin", super: false, allTicket: false, queueIds: [1, 2] };
-
-function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    status: "open",
-    userId: 7,
-    user: { id: 7, name: "Bruno" },
-    queueId: 1,
-    queue: { id: 1, name: "Atendimento", color: "#2563EB" },
-    whatsappId: 1,
-    whatsapp: { id: 1, name: "Simulador" },
-    contactId: id,
-    contact: { id, name: `Cliente ${id}`, number: "5511900000000", profilePicUrl: "", email: "" },
-    isGroup: false,
-    chatbot: false,
-    lastMessage: "oi",
-    unreadMessages: 0,
-    updatedAt: new Date(Date.UTC(2026, 0, 1, 12, 0, id)).toISOString(),
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0)).toISOString(),
-    tags: [],
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    code: null,
-    ...overrides,
-  };
-}
 
 /** One page per array, newest first as the server answers. */
 function pages(count: number, hasMore: boolean, ...chunks: Ticket[][]): TicketPages {

@@ -1,4 +1,4 @@
-import type { Ticket, TicketsPage } from "@atendo/shared";
+import type { TicketsPage } from "@atendo/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -13,34 +13,8 @@ vi.mock("../../api/client", async (importOriginal) => {
   return { ...original, api: apiMock };
 });
 
+import { testTicket as ticket } from "./testTicket";
 import { useTicketList } from "./useTicketList";
-
-function ticket(id: number): Ticket {
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    status: "open",
-    userId: null,
-    user: null,
-    queueId: null,
-    queue: null,
-    whatsappId: null,
-    whatsapp: null,
-    contactId: id,
-    contact: { id, name: `Cliente ${id}`, number: "5511900000000", profilePicUrl: "", email: "" },
-    isGroup: false,
-    chatbot: false,
-    lastMessage: "oi",
-    unreadMessages: 0,
-    updatedAt: new Date(Date.UTC(2026, 0, 1, 12, 0, id)).toISOString(),
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0)).toISOString(),
-    tags: [],
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    code: null,
-  };
-}
 
 describe("useTicketList", () => {
   afterEach(() => {
