@@ -29,11 +29,16 @@ export interface JobDefinition<Payload> {
   /** Handlers running at once in each worker process (1 unless given). */
   concurrency?: number;
   /**
-   * Jobs each of those handlers takes per fetch (1 unless given), run at once and settled one by
-   * one: under a backlog one fetch serves several (key_strict_fifo's fetch reads every waiting
-   * key's head, so it is the costly statement of a busy queue).
+   * Jobs each of those handlers takes per fetch (1 unless given), run batchConcurrency at a time and
+   * settled one by one: under a backlog one fetch serves several (key_strict_fifo's fetch reads every
+   * waiting key's head, so it is the costly statement of a busy queue).
    */
   batchSize?: number;
+  /**
+   * How many of a fetch's jobs run at once (all of them unless given): a large batch spreads the
+   * fetch's cost over more jobs without running more of them side by side than the pool serves.
+   */
+  batchConcurrency?: number;
   /**
    * Seconds between a running handler's heartbeats (at least 10): a job whose process died is
    * retried once that long has passed without one, instead of after pg-boss's 15-minute expiry.

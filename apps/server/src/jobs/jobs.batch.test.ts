@@ -67,4 +67,37 @@ describe("batched fetches", () => {
       await jobs.stop();
     }
   }, 30_000);
+
+  it("runs no more of a fetch's jobs at once than batchConcurrency, and every one of them", async () => {
+    let running = 0;
+    let most = 0;
+    const done: string[] = [];
+    const pooled = defineJob({
+      name: "test.batched-pool",
+      payload: z.object({ key: z.string() }),
+      policy: "key_strict_fifo",
+      batchSize: 6,
+      batchConcurrency: 2,
+      handler: async (_ctx, job) => {
+        running++;
+        most = Math.max(most, running);
+        await sleep(100);
+        running--;
+        done.push(job.key);
+      },
+    });
+    const jobs = createJobs({ db: env.db, log: env.ctx.log, definitions: [pooled], pollSeconds: 0.5 });
+    await jobs.start();
+    const keys = ["a", "b", "c", "d", "e", "f"];
+    for (const key of keys) await jobs.enqueue(pooled, { key }, { singletonKey: key });
+    try {
+      await jobs.startWorkers(env.ctx);
+      const deadline = Date.now() + 10_000;
+      while (done.length < keys.length && Date.now() < deadline) await sleep(50);
+      expect(done.sort()).toEqual(keys);
+      expect(most).toBe(2);
+    } finally {
+      await jobs.stop();
+    }
+  }, 20_000);
 });

@@ -7,6 +7,7 @@ import type { AppContext } from "../context.js";
 import type { Database, Executor } from "../db/client.js";
 import type { AnyJobDefinition, JobDefinition } from "./define.js";
 import { analyzeAfterSlowFetches } from "./fetch-statistics.js";
+import { inPool } from "./in-pool.js";
 
 /** pg-boss keeps its tables beside ours, in its own schema. */
 export const JOB_SCHEMA = "pgboss";
@@ -231,21 +232,20 @@ export function createJobs(options: {
                 // Thrown: pg-boss fails (retries) the job; returned: pg-boss completes it.
                 for (const job of batch) await runJob(definition, ctx, job, log);
               } else {
-                // Several jobs from one fetch run at once, and each settles as soon as it ends, so a
-                // slow one holds back no other (a key_strict_fifo key's next job waits for its own).
-                // pg-boss's completion of the batch afterwards finds nothing left active.
-                await Promise.all(
-                  batch.map(async (job) => {
-                    try {
-                      await runJob(definition, ctx, job, log);
-                      await boss.complete(definition.name, job.id);
-                    } catch (error) {
-                      await boss.fail(definition.name, job.id, error as Error).catch((failure) => {
-                        log.error({ err: failure, job: definition.name, id: job.id }, "job failure not recorded");
-                      });
-                    }
-                  }),
-                );
+                // Several jobs from one fetch run at once (batchConcurrency of them), and each settles
+                // as soon as it ends, so a slow one holds back no other (a key_strict_fifo key's next
+                // job waits for its own). pg-boss's completion of the batch afterwards finds nothing
+                // left active.
+                await inPool(batch, definition.batchConcurrency ?? batch.length, async (job) => {
+                  try {
+                    await runJob(definition, ctx, job, log);
+                    await boss.complete(definition.name, job.id);
+                  } catch (error) {
+                    await boss.fail(definition.name, job.id, error as Error).catch((failure) => {
+                      log.error({ err: failure, job: definition.name, id: job.id }, "job failure not recorded");
+                    });
+                  }
+                });
               }
               // A slot that just ran a job looks for the next at once instead of after its poll: a
               // wake() that reached it while it was busy, or reached no idle slot, is not lost (the

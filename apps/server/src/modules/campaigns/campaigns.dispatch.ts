@@ -4,6 +4,7 @@ import type { ChannelProvider, OutboundTemplate } from "../../channels/provider.
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { AppError } from "../../http/errors.js";
+import { inPool } from "../../jobs/in-pool.js";
 import { detectFile } from "../../media/file-kind.js";
 import { readCampaignSettings } from "../campaign-settings/campaign-settings.repository.js";
 import { contactListAudienceSql } from "../contact-lists/contact-lists.repository.js";
@@ -86,22 +87,6 @@ async function loadParts(deps: DispatchDeps, campaign: CampaignRow): Promise<Par
     });
   }
   return [first, ...rest];
-}
-
-/**
- * Runs `work` over `items` with at most `limit` at once. Each lane gives the event loop a turn
- * before its next item: a send's continuations otherwise run straight into the next send's, and
- * hundreds of them in one turn held requests waiting (up to 320 ms per 5 s window at 450 msg/s).
- */
-export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      await work(items[next++]!);
-      await nextTurn();
-    }
-  });
-  await Promise.all(lanes);
 }
 
 export type RunOutcome =

@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { inPool } from "./campaigns.dispatch.js";
+import { inPool } from "./in-pool.js";
 
-describe("the dispatch's send pool", () => {
-  it("keeps at most `limit` sends in flight, does every one, and gives the event loop a turn between them", async () => {
+describe("inPool", () => {
+  it("keeps at most `limit` items in flight, does every one, and gives the event loop a turn between them", async () => {
     const items = Array.from({ length: 40 }, (_, i) => i);
     let inFlight = 0;
     let most = 0;
