@@ -40,6 +40,14 @@ export function migrationsFolder(): string {
 
 const casing = "snake_case" as const;
 
+/**
+ * The embedded database's settings (PGlite writes them to its postgresql.conf on each start). Its
+ * Postgres runs inside this process and allocates its shared buffers up front: PostgreSQL's default
+ * 128 MB left the quick start idling at ~427 MB of RSS; with 32 MB it idles at ~260 MB. The files
+ * stay in the operating system's cache either way.
+ */
+const PGLITE_CONF = ["shared_buffers = 32MB"];
+
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
@@ -63,7 +71,7 @@ export async function openDatabase(options: {
     dataPath = resolve(options.dataDir, "pglite");
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema, casing }) as unknown as Database;
   return {
     db,
