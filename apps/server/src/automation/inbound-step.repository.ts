@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { perDatabase } from "../db/per-database.js";
+import { preparedStatement } from "../db/prepared.js";
 import {
   companies,
   contacts,
@@ -51,7 +51,7 @@ export async function inboundStepFacts(
   ticketId: number,
   messageId: number,
 ): Promise<InboundFacts | undefined> {
-  const [row] = await factsQuery.of(db).execute({ companyId, ticketId, messageId });
+  const [row] = await factsStatement(db).execute({ companyId, ticketId, messageId });
   if (!row) return undefined;
   return {
     ticket: row.ticket,
@@ -69,7 +69,7 @@ export async function inboundStepFacts(
 }
 
 /** Built once per database (a prepared statement: every inbound step runs it). */
-const factsQuery = perDatabase((db) => {
+const factsStatement = preparedStatement((db) => {
   const companyId = sql.placeholder("companyId");
   return db
     .select({

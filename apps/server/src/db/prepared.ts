@@ -76,7 +76,13 @@ export function preparedStatement<Statement extends object>(
   return (executor) => statements(executor, null, build);
 }
 
-/** A placeholder named after each column, for a prepared insert's values: each is sent with the execution. */
+/**
+ * A value sent with each execution of a prepared statement, as SQL: Drizzle takes it for any
+ * column, where its bare placeholder type is refused by some (inserts, `set`).
+ */
+export const placeholder = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/** A placeholder named after each column, for a prepared insert's values. */
 export function placeholders<Name extends string>(names: readonly Name[]): Record<Name, SQL> {
-  return Object.fromEntries(names.map((name) => [name, sql`${sql.placeholder(name)}`])) as Record<Name, SQL>;
+  return Object.fromEntries(names.map((name) => [name, placeholder(name)])) as Record<Name, SQL>;
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import { perDatabase } from "../../db/per-database.js";
+import { preparedStatement, placeholder as value } from "../../db/prepared.js";
 import {
   type SimulatorInboundPayload,
   simulatorDevices,
@@ -82,39 +82,39 @@ export async function insertOutbound(
  * "delivered" ack), prepared once per database: a campaign sends hundreds a second, and building
  * each statement anew was a large share of the dispatch's event-loop time (Drizzle's `is()` alone 12 %).
  */
-const sendStatements = perDatabase((db) => {
-  const value = (name: string) => sql.placeholder(name);
-  return {
-    insert: db
-      .insert(simulatorOutbound)
-      .values({
-        whatsappId: value("whatsappId"),
-        providerId: value("providerId"),
-        to: value("to"),
-        body: value("body"),
-        mediaType: value("mediaType"),
-        mediaName: value("mediaName"),
-        voiceNote: value("voiceNote"),
-        quotedId: value("quotedId"),
-        ack: 1,
-      })
-      .onConflictDoNothing({ target: [simulatorOutbound.whatsappId, simulatorOutbound.providerId] })
-      .returning({ id: simulatorOutbound.id })
-      .prepare("simulator_outbound_send"),
-    ack: db
-      .update(simulatorOutbound)
-      .set({ ack: sql`${value("ack")}` })
-      .where(
-        and(
-          eq(simulatorOutbound.whatsappId, value("whatsappId")),
-          eq(simulatorOutbound.providerId, value("providerId")),
-          lt(simulatorOutbound.ack, value("ack")),
-        ),
-      )
-      .returning({ id: simulatorOutbound.id })
-      .prepare("simulator_outbound_ack"),
-  };
-});
+const insertStatement = preparedStatement((db) =>
+  db
+    .insert(simulatorOutbound)
+    .values({
+      whatsappId: value("whatsappId"),
+      providerId: value("providerId"),
+      to: value("to"),
+      body: value("body"),
+      mediaType: value("mediaType"),
+      mediaName: value("mediaName"),
+      voiceNote: value("voiceNote"),
+      quotedId: value("quotedId"),
+      ack: 1,
+    })
+    .onConflictDoNothing({ target: [simulatorOutbound.whatsappId, simulatorOutbound.providerId] })
+    .returning({ id: simulatorOutbound.id })
+    .prepare("simulator_outbound_send"),
+);
+
+const ackStatement = preparedStatement((db) =>
+  db
+    .update(simulatorOutbound)
+    .set({ ack: value("ack") })
+    .where(
+      and(
+        eq(simulatorOutbound.whatsappId, value("whatsappId")),
+        eq(simulatorOutbound.providerId, value("providerId")),
+        lt(simulatorOutbound.ack, value("ack")),
+      ),
+    )
+    .returning({ id: simulatorOutbound.id })
+    .prepare("simulator_outbound_ack"),
+);
 
 /** A message the connection sent (ack 1); false when the network already holds its id (a resend: kept once). */
 export async function receiveOutbound(
@@ -130,7 +130,7 @@ export async function receiveOutbound(
     quotedId?: string | null | undefined;
   },
 ): Promise<boolean> {
-  const rows = await sendStatements.of(db).insert.execute({
+  const rows = await insertStatement(db).execute({
     ...values,
     mediaType: values.mediaType ?? null,
     mediaName: values.mediaName ?? null,
@@ -142,7 +142,7 @@ export async function receiveOutbound(
 
 /** Moves one message's ack forward (never back); true when it moved. */
 export async function advanceSentAck(db: Database, whatsappId: number, providerId: string, ack: number) {
-  const rows = await sendStatements.of(db).ack.execute({ whatsappId, providerId, ack });
+  const rows = await ackStatement(db).execute({ whatsappId, providerId, ack });
   return rows.length > 0;
 }
 

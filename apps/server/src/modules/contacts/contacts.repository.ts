@@ -2,7 +2,7 @@ import type { ContactExtraInfo, ContactExtraInfoInput } from "@atendo/shared";
 import { and, asc, count, eq, getTableColumns, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { preparedStatements } from "../../db/prepared.js";
+import { preparedStatements, placeholder as value } from "../../db/prepared.js";
 import { contactCustomFields, contacts } from "../../db/schema/index.js";
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -46,7 +46,6 @@ export async function upsertContact(
 const upsertStatements = preparedStatements<boolean, ReturnType<typeof buildUpsert>>();
 
 function buildUpsert(db: Executor, isGroup: boolean) {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
   return db
     .insert(contacts)
     .values({ companyId: value("companyId"), number: value("number"), name: value("name"), isGroup })

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { preparedStatement } from "../../db/prepared.js";
+import { preparedStatement, placeholder as value } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 
 /*
@@ -10,7 +10,6 @@ import { contacts, messages, tickets } from "../../db/schema/index.js";
  */
 
 const quoted = alias(messages, "quoted");
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 
 /** The messages of every ticket of the contact (the whole conversation history), tenant-scoped. */
 const contactMessages = () =>

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { placeholders, preparedStatement } from "../../db/prepared.js";
+import { placeholders, preparedStatement, placeholder as value } from "../../db/prepared.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
 import { findDefaultWhatsapp, findWhatsapp, type WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 
@@ -130,8 +130,6 @@ export async function messageIdByProviderId(
   return row?.id;
 }
 
-const value = (name: string) => sql`${sql.placeholder(name)}`;
-
 /** A quoted message's lookup on ingestion and a flow's check before each earlier part it sends. */
 const idByProviderIdStatement = preparedStatement((db) =>
   db
@@ -186,11 +184,10 @@ function ackedColumns<T extends Record<keyof typeof messages._.columns, unknown>
 }
 
 function buildAckForEvent(db: Executor) {
-  const value = (name: string) => sql.placeholder(name);
   const acked = db.$with("acked").as(
     db
       .update(messages)
-      .set({ ack: sql`${value("ack")}`, updatedAt: sql`now()` })
+      .set({ ack: value("ack"), updatedAt: sql`now()` })
       .where(
         and(
           eq(messages.whatsappId, value("whatsappId")),

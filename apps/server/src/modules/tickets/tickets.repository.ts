@@ -20,7 +20,7 @@ import { toSnakeCase } from "drizzle-orm/casing";
 import type { WithSubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
-import { preparedStatement, preparedStatements } from "../../db/prepared.js";
+import { preparedStatement, preparedStatements, placeholder as value } from "../../db/prepared.js";
 import {
   contacts,
   flowCampaigns,
@@ -189,8 +189,6 @@ function listValues(companyId: number, filters: TicketListFilters, page: TicketP
     cursorId: "cursor" in page ? page.cursor.id : undefined,
   };
 }
-
-const value = (name: string) => sql`${sql.placeholder(name)}`;
 
 function listConditions(filters: TicketListFilters): SQL {
   const companyId = value("companyId");

@@ -5,33 +5,19 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import i18n from "../../i18n";
 import { createAppTheme } from "../../theme/theme";
 import { TicketListItem } from "./TicketListItem";
+import { testTicket } from "./testTicket";
 
 function ticket(overrides: Partial<Ticket> = {}): Ticket {
-  return {
-    id: 42,
-    uuid: "uuid-42",
-    status: "open",
-    userId: 7,
-    user: { id: 7, name: "Bruno" },
-    queueId: 1,
-    queue: { id: 1, name: "Atendimento", color: "#2563EB" },
-    whatsappId: 1,
-    whatsapp: { id: 1, name: "Simulador" },
+  return testTicket(42, {
     contactId: 3,
     contact: { id: 3, name: "Maria", number: "5511900000000", profilePicUrl: "", email: "" },
-    isGroup: false,
-    chatbot: false,
     lastMessage: "Bom dia",
     unreadMessages: 3,
     updatedAt: new Date().toISOString(),
     createdAt: new Date().toISOString(),
     tags: [{ id: 9, name: "VIP", color: "#9C27B0" }],
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    code: null,
     ...overrides,
-  };
+  });
 }
 
 function renderItem(item: Ticket, canPeek = false, selected = false) {
