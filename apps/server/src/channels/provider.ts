@@ -62,13 +62,20 @@ export interface OutboundTemplate {
   variables: string[];
 }
 
+/** A message's ack as the network reports it (1 sent, 2 delivered, 3 read, 4 played). */
+export interface ProviderAck {
+  providerId: string;
+  ack: number;
+}
+
 /** What a provider reports back to the session manager. */
 export interface ProviderCallbacks {
   onQr(qr: string): Promise<void>;
   onStatus(status: ConnectionStatus, extra?: { number?: string }): Promise<void>;
   /** Resolves only after the message is committed; the provider acknowledges to its network after it. */
   onInbound(message: InboundMessage): Promise<void>;
-  onAck(providerId: string, ack: number): Promise<void>;
+  /** Acks in the order the network reported them; a batch costs one statement however many it holds. */
+  onAcks(acks: ProviderAck[]): Promise<void>;
   /** A call is ringing; the `call` setting decides whether it is rejected (modules/calls). */
   onCall(call: InboundCall): Promise<void>;
 }
@@ -81,7 +88,7 @@ export interface ProviderCallbacks {
 export interface InboundSink {
   /** Resolves only after the message is committed. */
   message(connection: { id: number; companyId: number }, message: InboundMessage): Promise<unknown>;
-  ack(connection: { id: number; companyId: number }, providerId: string, ack: number): Promise<unknown>;
+  acks(connection: { id: number; companyId: number }, acks: ProviderAck[]): Promise<unknown>;
   /** The network refused a message it had taken (a Cloud API "failed" status): the message shows why. */
   failed(connection: { id: number; companyId: number }, providerId: string, error: string): Promise<unknown>;
   call(

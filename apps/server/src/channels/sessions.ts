@@ -122,7 +122,7 @@ export class SessionManager {
     const factory = row && this.factoryFor(row.provider);
     if (!row || !factory) return;
     const noop = async () => undefined;
-    await factory(row, { onQr: noop, onStatus: noop, onInbound: noop, onAck: noop, onCall: noop }).logout();
+    await factory(row, { onQr: noop, onStatus: noop, onInbound: noop, onAcks: noop, onCall: noop }).logout();
   }
 
   private factoryFor(provider: ProviderConnection["provider"]): ProviderFactory | undefined {
@@ -175,8 +175,8 @@ export class SessionManager {
       onInbound: async (message) => {
         await this.deps.inbound.message(connection, message);
       },
-      onAck: async (providerId, ack) => {
-        await this.deps.inbound.ack(connection, providerId, ack);
+      onAcks: async (acks) => {
+        await this.deps.inbound.acks(connection, acks);
       },
       onCall: async (call) => {
         const provider = this.running.get(connection.id);

@@ -35,7 +35,7 @@ import { createMediaStorage } from "../media/storage.js";
 import { createTokenSigner } from "../modules/auth/tokens.js";
 import { handleInboundCall } from "../modules/calls/calls.js";
 import { registerModules } from "../modules/index.js";
-import { applyAck, applySendFailure, ingestInbound } from "../modules/ingestion/ingest.js";
+import { applyAcks, applySendFailure, ingestInbound } from "../modules/ingestion/ingest.js";
 import { sendTicketMessage } from "../modules/messages/send.js";
 import { sealPlainPaymentTokens } from "../modules/settings/payment-token.js";
 import { createRealtime } from "../realtime/gateway.js";
@@ -122,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
     },
     inbound: {
       message: (connection, message) => ingestInbound(ctx, connection, message),
-      ack: (connection, providerId, ack) => applyAck(ctx, connection, providerId, ack),
+      acks: (connection, acks) => applyAcks(ctx, connection, acks),
       failed: (connection, providerId, error) => applySendFailure(ctx, connection, providerId, error),
       call: (connection, provider, call) => handleInboundCall(ctx, connection, provider, call),
     },

@@ -1,7 +1,7 @@
 import { DisconnectReason, initAuthCreds, type WAMessage } from "@whiskeysockets/baileys";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../context.js";
-import type { InboundCall, InboundMessage, ProviderCallbacks } from "../provider.js";
+import type { InboundCall, InboundMessage, ProviderAck, ProviderCallbacks } from "../provider.js";
 import type { BaileysAuthState } from "./auth-state.js";
 import { ackFromStatus, MEDIA_UNAVAILABLE } from "./baileys.inbound.js";
 import { mediaContent } from "./baileys.outbound.js";
@@ -28,7 +28,7 @@ function setup() {
     onQr: vi.fn(async (_qr: string) => undefined),
     onStatus: vi.fn(async () => undefined),
     onInbound: vi.fn(async (message: InboundMessage) => void inbound.push(message)),
-    onAck: vi.fn(async () => undefined),
+    onAcks: vi.fn(async (_acks: ProviderAck[]) => undefined),
     onCall: vi.fn(async (_call: InboundCall) => undefined),
   } satisfies ProviderCallbacks;
   const auth: BaileysAuthState = {
@@ -325,7 +325,7 @@ describe("BaileysProvider inbound", () => {
     expect(t.inbound).toEqual([expect.objectContaining({ providerId: "E2", body: "disappearing" })]);
   });
 
-  it("maps message status updates of our messages to acks 1..4", async () => {
+  it("maps message status updates of our messages to acks 1..4, one event's as one batch", async () => {
     const update = (id: string, status: number, fromMe = true) => ({
       key: { remoteJid: customer, fromMe, id },
       update: { status },
@@ -339,12 +339,20 @@ describe("BaileysProvider inbound", () => {
       update("X1", 4, false),
     ]);
     await settle();
-    expect(t.callbacks.onAck.mock.calls).toEqual([
-      ["M1", 1],
-      ["M1", 2],
-      ["M1", 3],
-      ["M1", 4],
+    expect(t.callbacks.onAcks.mock.calls).toEqual([
+      [
+        [
+          { providerId: "M1", ack: 1 },
+          { providerId: "M1", ack: 2 },
+          { providerId: "M1", ack: 3 },
+          { providerId: "M1", ack: 4 },
+        ],
+      ],
     ]);
+    // An event with no ack of ours reports nothing.
+    t.sockets.last.emit("messages.update", [update("X2", 3, false)]);
+    await settle();
+    expect(t.callbacks.onAcks).toHaveBeenCalledTimes(1);
   });
 
   it("reports a ringing call to onCall and rejects it with the caller's JID as WhatsApp gave it", async () => {

@@ -414,11 +414,10 @@ export class BaileysProvider implements ChannelProvider {
     }
   }
 
+  /** One event's acks go to ingestion as one batch (one statement for all of them). */
   private async onMessageUpdates(updates: WAMessageUpdate[]): Promise<void> {
-    for (const update of updates) {
-      const ack = ackOf(update);
-      if (ack) await this.callbacks.onAck(ack.providerId, ack.ack);
-    }
+    const acks = updates.map(ackOf).filter((ack) => ack !== undefined);
+    if (acks.length) await this.callbacks.onAcks(acks);
   }
 
   /** A ringing call ("offer") goes to the `call` setting's handling (modules/calls); later states end it. */

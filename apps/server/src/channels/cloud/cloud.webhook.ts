@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../http/errors.js";
 import { UPLOAD_LIMIT_BY_KIND } from "../../media/upload.js";
 import { openStoredKey } from "../../secrets/stored-keys.js";
-import type { InboundMessage } from "../provider.js";
+import type { InboundMessage, ProviderAck } from "../provider.js";
 import { CloudWebhookBody, type PendingMedia, parseInbound, statusAck, statusError } from "./cloud.inbound.js";
 import { type CloudAccountRow, findCloudAccount } from "./cloud.repository.js";
 import { GraphClient, GraphError, type GraphSettings } from "./graph-client.js";
@@ -52,7 +52,7 @@ export async function verifyCloudWebhook(
 
 /**
  * One POST of Meta's: signature first (nothing of an unsigned body is read), then every message
- * of this connection's number into ingestion and every status into acks, in order. It resolves
+ * of this connection's number into ingestion, in order, and its statuses into acks. It resolves
  * after each was committed, so the 200 Meta gets means stored: on a crash or an error Meta sends
  * the same events again, and ingestion keeps each wamid once.
  */
@@ -84,6 +84,7 @@ export async function receiveCloudWebhook(
   const connection = { id: row.id, companyId: row.companyId };
   const graph = () => new GraphClient(graphSettings(deps.config), openStoredKey(deps.secrets, row.accessToken ?? ""));
 
+  const acks: ProviderAck[] = [];
   for (const entry of parsed.data.entry) {
     for (const change of entry.changes) {
       const { value } = change;
@@ -103,10 +104,12 @@ export async function receiveCloudWebhook(
       for (const status of value.statuses ?? []) {
         if (status.status === "failed") await deps.inbound.failed(connection, status.id, statusError(status));
         const ack = statusAck(status.status);
-        if (ack !== undefined) await deps.inbound.ack(connection, status.id, ack);
+        if (ack !== undefined) acks.push({ providerId: status.id, ack });
       }
     }
   }
+  // The body's statuses in one batch: one statement however many Meta grouped.
+  if (acks.length) await deps.inbound.acks(connection, acks);
 }
 
 /**

@@ -15,7 +15,7 @@ import {
 } from "../provider.js";
 import {
   advanceOutboundAck,
-  advanceSentAck,
+  advanceSentAcks,
   deliverPending,
   findDevice,
   type InboundRow,
@@ -38,6 +38,11 @@ export interface SimulatorOptions {
   /** Delay before the customer's phone reports "delivered" (ack 2). */
   deliveredAfterMs: number;
   /**
+   * "Delivered" acks go out at most this often: those falling due in between wait for the next
+   * round, so a campaign's acks cost a statement per round rather than one per message.
+   */
+  deliveredEveryMs: number;
+  /**
    * Chats whose messages are delivered at the same time (each chat's in order). Kept low: each
    * delivery holds a database connection for its transaction, and with 8 the flow bench's steps
    * (which wait for those connections) answered 3x slower.
@@ -49,6 +54,7 @@ export const SIMULATOR_DEFAULTS: SimulatorOptions = {
   sweepMs: 3000,
   batchSize: 100,
   deliveredAfterMs: 300,
+  deliveredEveryMs: 100,
   chatsAtOnce: 2,
 };
 
@@ -63,6 +69,9 @@ const newCallId = () => `SIMCALL${randomBytes(8).toString("hex").toUpperCase()}`
 
 const NUMBER = /^\d{10,15}$/;
 
+/** Delivered acks per statement: a round with more due runs several. */
+const ACKS_PER_STATEMENT = 500;
+
 type State = "idle" | "qrcode" | "connected" | "stopped";
 
 /**
@@ -74,7 +83,12 @@ type State = "idle" | "qrcode" | "connected" | "stopped";
 export class SimulatorProvider implements ChannelProvider {
   private state: State = "idle";
   private sweep?: NodeJS.Timeout;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Sent messages waiting for "delivered", in the order sent, so also in the order due. */
+  private readonly undelivered: { providerId: string; due: number }[] = [];
+  /** One timer for all of them (one per send was unbounded under a campaign); none while a round runs. */
+  private deliveredTimer?: NodeJS.Timeout;
+  private reporting?: Promise<void>;
+  private lastRound = 0;
   private delivering?: Promise<void>;
   /** Calls rejected while placeCall waits for the connection's answer. */
   private readonly rejectedCalls = new Set<string>();
@@ -114,9 +128,10 @@ export class SimulatorProvider implements ChannelProvider {
   async stop(): Promise<void> {
     this.state = "stopped";
     if (this.sweep) clearInterval(this.sweep);
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    await this.delivering;
+    clearTimeout(this.deliveredTimer);
+    this.deliveredTimer = undefined;
+    this.undelivered.length = 0;
+    await Promise.all([this.delivering, this.reporting]);
   }
 
   async logout(): Promise<void> {
@@ -203,7 +218,7 @@ export class SimulatorProvider implements ChannelProvider {
   /** A customer opened the chat: everything sent to them is read (ack 3). */
   async customerRead(from: string): Promise<string[]> {
     const moved = await advanceOutboundAck(this.deps.db, this.connection.id, { to: from }, 3);
-    for (const providerId of moved) await this.reportAck(providerId, 3);
+    await this.reportAcks(moved, 3);
     return moved;
   }
 
@@ -297,25 +312,53 @@ export class SimulatorProvider implements ChannelProvider {
     if (!(await receiveOutbound(this.deps.db, { whatsappId: this.connection.id, providerId, ...values }))) {
       return { providerId };
     }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.delivered(providerId);
-    }, this.options.deliveredAfterMs);
-    this.timers.add(timer);
+    // Stopped while the network took it: stop() already emptied the queue.
+    if (this.state !== "connected") return { providerId };
+    this.undelivered.push({ providerId, due: Date.now() + this.options.deliveredAfterMs });
+    this.armDelivered();
     return { providerId };
   }
 
-  private async delivered(providerId: string): Promise<void> {
-    try {
-      const moved = await advanceSentAck(this.deps.db, this.connection.id, providerId, 2);
-      if (moved && this.state === "connected") await this.reportAck(providerId, 2);
-    } catch (error) {
-      this.deps.log.error({ err: error, whatsappId: this.connection.id, providerId }, "simulator ack failed");
+  /** Arms the one timer for the oldest undelivered message, unless it or a round is already on. */
+  private armDelivered(): void {
+    const [oldest] = this.undelivered;
+    if (!oldest || this.deliveredTimer || this.reporting || this.state !== "connected") return;
+    const at = Math.max(oldest.due, this.lastRound + this.options.deliveredEveryMs);
+    this.deliveredTimer = setTimeout(
+      () => {
+        this.deliveredTimer = undefined;
+        this.reporting = this.reportDelivered().finally(() => {
+          this.reporting = undefined;
+          this.armDelivered();
+        });
+      },
+      Math.max(0, at - Date.now()),
+    );
+  }
+
+  /** Every message due moves to ack 2 and is reported, a statement and a callback per batch. */
+  private async reportDelivered(): Promise<void> {
+    const now = Date.now();
+    this.lastRound = now;
+    for (;;) {
+      let due = 0;
+      while (due < ACKS_PER_STATEMENT && due < this.undelivered.length && this.undelivered[due]!.due <= now) due++;
+      if (due === 0 || this.state !== "connected") return;
+      const providerIds = this.undelivered.splice(0, due).map((entry) => entry.providerId);
+      try {
+        const moved = await advanceSentAcks(this.deps.db, this.connection.id, providerIds, 2);
+        if (this.state === "connected") await this.reportAcks(moved, 2);
+      } catch (error) {
+        this.deps.log.error(
+          { err: error, whatsappId: this.connection.id, count: providerIds.length },
+          "simulator acks failed",
+        );
+      }
     }
   }
 
-  private async reportAck(providerId: string, ack: number): Promise<void> {
-    await this.callbacks.onAck(providerId, ack);
+  private async reportAcks(providerIds: string[], ack: number): Promise<void> {
+    if (providerIds.length) await this.callbacks.onAcks(providerIds.map((providerId) => ({ providerId, ack })));
   }
 
   private requireConnected(): void {

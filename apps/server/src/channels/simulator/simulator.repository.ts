@@ -78,8 +78,8 @@ export async function insertOutbound(
 }
 
 /**
- * The two statements of every message the network takes from a connection (insert, then the
- * "delivered" ack), prepared once per database: a campaign sends hundreds a second, and building
+ * The statements of every message the network takes from a connection (insert, then the "delivered"
+ * acks, a batch at a time), prepared once per database: a campaign sends hundreds a second, and building
  * each statement anew was a large share of the dispatch's event-loop time (Drizzle's `is()` alone 12 %).
  */
 const insertStatement = preparedStatement((db) =>
@@ -101,19 +101,19 @@ const insertStatement = preparedStatement((db) =>
     .prepare("simulator_outbound_send"),
 );
 
-const ackStatement = preparedStatement((db) =>
+const acksStatement = preparedStatement((db) =>
   db
     .update(simulatorOutbound)
     .set({ ack: value("ack") })
     .where(
       and(
         eq(simulatorOutbound.whatsappId, value("whatsappId")),
-        eq(simulatorOutbound.providerId, value("providerId")),
+        sql`${simulatorOutbound.providerId} = any(${value("providerIds")}::text[])`,
         lt(simulatorOutbound.ack, value("ack")),
       ),
     )
-    .returning({ id: simulatorOutbound.id })
-    .prepare("simulator_outbound_ack"),
+    .returning({ providerId: simulatorOutbound.providerId })
+    .prepare("simulator_outbound_acks"),
 );
 
 /** A message the connection sent (ack 1); false when the network already holds its id (a resend: kept once). */
@@ -140,10 +140,16 @@ export async function receiveOutbound(
   return rows.length > 0;
 }
 
-/** Moves one message's ack forward (never back); true when it moved. */
-export async function advanceSentAck(db: Database, whatsappId: number, providerId: string, ack: number) {
-  const rows = await ackStatement(db).execute({ whatsappId, providerId, ack });
-  return rows.length > 0;
+/** Moves these messages' acks forward (never back), in one statement; answers the provider ids that moved. */
+export async function advanceSentAcks(
+  db: Database,
+  whatsappId: number,
+  providerIds: string[],
+  ack: number,
+): Promise<string[]> {
+  if (!providerIds.length) return [];
+  const rows = await acksStatement(db).execute({ whatsappId, providerIds, ack });
+  return rows.map((row) => row.providerId);
 }
 
 /** Moves acks forward only; answers the provider ids that moved. */

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companyEvent } from "@atendo/shared";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newTenant } from "../../../test/factories.js";
 import {
   customerMessage,
@@ -8,6 +9,7 @@ import {
   hubSignature,
   messageStatus,
   startFakeGraph,
+  webhookBody,
 } from "../../../test/fake-graph.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema/index.js";
@@ -345,6 +347,53 @@ describe("sending on a Cloud API connection", () => {
     const page = await env.app.inject({ url: `/messages/${ticketId}`, headers: tenant.adminHeaders });
     const shown = page.json().messages.find((message: { id: number }) => message.id === other.id);
     expect(shown.sendError).toBe("131026: Message Undeliverable.");
+  });
+
+  it("applies a body's statuses as one batch: each message at its highest ack, one update event each", async () => {
+    const sent = [];
+    for (const body of ["lote 1", "lote 2"]) {
+      const response = await env.app.inject({
+        method: "POST",
+        url: `/messages/${ticketId}`,
+        headers: tenant.adminHeaders,
+        payload: { body },
+      });
+      sent.push((await env.db.select().from(messages).where(eq(messages.id, response.json()[0].id)))[0]!);
+    }
+    const [first, second] = sent as [typeof messages.$inferSelect, typeof messages.$inferSelect];
+    const status = (id: string, value: string) => ({
+      id,
+      status: value,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      recipient_id: CUSTOMER.waId,
+    });
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+    try {
+      const body = webhookBody(graph, {
+        statuses: [
+          status(first.providerId!, "delivered"),
+          status(second.providerId!, "delivered"),
+          status(first.providerId!, "read"),
+        ],
+      });
+      expect((await post(body)).statusCode).toBe(200);
+      const rows = await env.db
+        .select()
+        .from(messages)
+        .where(inArray(messages.id, [first.id, second.id]));
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.ack]))).toEqual({ [first.id]: 3, [second.id]: 2 });
+      const updates = emit.mock.calls
+        .filter((call) => call[1] === companyEvent.appMessage(tenant.company.id))
+        .map((call) => call[2] as { action: string; message: { id: number; ack: number } })
+        .filter((event) => event.action === "update")
+        .map((event) => [event.message.id, event.message.ack]);
+      expect(updates.sort((a, b) => a[0]! - b[0]!)).toEqual([
+        [first.id, 3],
+        [second.id, 2],
+      ]);
+    } finally {
+      emit.mockRestore();
+    }
   });
 
   it("maps Meta's refusals to clear errors: re-engagement, undeliverable, rate limit", async () => {

@@ -1,12 +1,13 @@
 import { companyEvent } from "@atendo/shared";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { newTenant, newWhatsapp } from "../../../test/factories.js";
+import { newContact, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import type { InboundMessage } from "../../channels/provider.js";
 import { contacts, messages, tickets } from "../../db/schema/index.js";
+import { takeAck } from "../messages/early-acks.js";
 import { upsertSetting } from "../settings/settings.repository.js";
-import { ingestInbound, locationBody } from "./ingest.js";
+import { applyAcks, ingestInbound, locationBody } from "./ingest.js";
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -116,6 +117,106 @@ describe("ingestInbound", () => {
     );
     if (!("message" in first) || !("message" in reply)) throw new Error("expected stored messages");
     expect(reply.message.quotedMsgId).toBe(first.message.id);
+  });
+});
+
+describe("applyAcks", () => {
+  /** Messages the company sent on the connection, at these acks. */
+  async function sentMessages(companyId: number, whatsappId: number, acks: number[]) {
+    const contact = await newContact(env.db, companyId);
+    const ticket = await newTicket(env.db, companyId, { contactId: contact.id, whatsappId });
+    return env.db
+      .insert(messages)
+      .values(
+        acks.map((ack) => ({
+          companyId,
+          ticketId: ticket.id,
+          contactId: contact.id,
+          whatsappId,
+          providerId: `SENT${Date.now()}${seq++}`,
+          body: `at ${ack}`,
+          fromMe: true,
+          ack,
+        })),
+      )
+      .returning();
+  }
+
+  const acksOf = async (ids: number[]) =>
+    Object.fromEntries(
+      (await env.db.select().from(messages).where(inArray(messages.id, ids))).map((row) => [row.id, row.ack]),
+    );
+
+  const ackUpdates = (emit: ReturnType<typeof vi.spyOn>, companyId: number) =>
+    emit.mock.calls
+      .filter((call: unknown[]) => call[1] === companyEvent.appMessage(companyId))
+      .map((call: unknown[]) => call[2] as { action: string; message: { id: number; ack: number } });
+
+  it("moves a batch's acks forward only, the highest of a message's, with one update event per message moved", async () => {
+    const { company, whatsapp } = await connection();
+    const [first, second, third] = await sentMessages(company.id, whatsapp.id, [1, 2, 3]);
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+    const moved = await applyAcks(env.ctx, whatsapp, [
+      { providerId: first!.providerId!, ack: 2 },
+      { providerId: second!.providerId!, ack: 1 },
+      { providerId: third!.providerId!, ack: 2 },
+      { providerId: first!.providerId!, ack: 3 },
+    ]);
+    expect(moved.map((row) => [row.id, row.ack])).toEqual([[first!.id, 3]]);
+    expect(await acksOf([first!.id, second!.id, third!.id])).toEqual({
+      [first!.id]: 3,
+      [second!.id]: 2,
+      [third!.id]: 3,
+    });
+    expect(ackUpdates(emit, company.id)).toEqual([
+      expect.objectContaining({
+        action: "update",
+        message: expect.objectContaining({ id: first!.id, ack: 3, body: "at 1", fromMe: true }),
+      }),
+    ]);
+    // A later, lower ack of the same message is no change either.
+    expect(await applyAcks(env.ctx, whatsapp, [{ providerId: first!.providerId!, ack: 2 }])).toEqual([]);
+    expect((await acksOf([first!.id]))[first!.id]).toBe(3);
+  });
+
+  it("never touches nor emits a message of another company, in a batch with the company's own", async () => {
+    const { company, whatsapp } = await connection();
+    const other = await newTenant(env);
+    const [own] = await sentMessages(company.id, whatsapp.id, [1]);
+    // Another company's row under this connection's id (the connection's company is the check).
+    const [foreign] = await sentMessages(other.company.id, whatsapp.id, [1]);
+    const emit = vi.spyOn(env.ctx.realtime, "toRooms");
+    const moved = await applyAcks(env.ctx, whatsapp, [
+      { providerId: foreign!.providerId!, ack: 3 },
+      { providerId: own!.providerId!, ack: 2 },
+    ]);
+    expect(moved.map((row) => row.id)).toEqual([own!.id]);
+    expect(await acksOf([own!.id, foreign!.id])).toEqual({ [own!.id]: 2, [foreign!.id]: 1 });
+    expect(ackUpdates(emit, other.company.id)).toEqual([]);
+
+    // A connection answered for the wrong company moves nothing of the right one's.
+    const [mine] = await sentMessages(company.id, whatsapp.id, [1]);
+    expect(
+      await applyAcks(env.ctx, { id: whatsapp.id, companyId: other.company.id }, [
+        { providerId: mine!.providerId!, ack: 3 },
+      ]),
+    ).toEqual([]);
+    expect((await acksOf([mine!.id]))[mine!.id]).toBe(1);
+  });
+
+  it("notes every ack of a batch first: one reported before its message is stored waits for the sending path", async () => {
+    const { company, whatsapp } = await connection();
+    const [stored] = await sentMessages(company.id, whatsapp.id, [1]);
+    const early = `EARLY${Date.now()}${seq++}`;
+    const moved = await applyAcks(env.ctx, whatsapp, [
+      { providerId: early, ack: 2 },
+      { providerId: stored!.providerId!, ack: 2 },
+      { providerId: early, ack: 3 },
+    ]);
+    expect(moved.map((row) => row.id)).toEqual([stored!.id]);
+    // What send.ts takes right after its commit: the highest ack reported, for the missing row only.
+    expect(takeAck(env.db, whatsapp.id, early)).toBe(3);
+    expect(takeAck(env.db, whatsapp.id, stored!.providerId!)).toBeUndefined();
   });
 });
 

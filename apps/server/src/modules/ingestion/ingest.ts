@@ -2,7 +2,7 @@ import type { MediaType } from "@atendo/shared";
 import { enqueueInboundStep, inboundStepJob } from "../../automation/automation.jobs.js";
 import { startBotClock } from "../../automation/chatbot/chatbot.jobs.js";
 import { inboundStepOf } from "../../automation/inbound-step.js";
-import type { InboundMessage } from "../../channels/provider.js";
+import type { InboundMessage, ProviderAck } from "../../channels/provider.js";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/client.js";
 import { retryTransientConflicts } from "../../db/errors.js";
@@ -10,7 +10,7 @@ import { type ContactRow, findContact, upsertContact } from "../contacts/contact
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { noteAck, settleAck } from "../messages/early-acks.js";
 import {
-  advanceMessageAckForEvent,
+  advanceMessageAcksForEvent,
   insertInboundMessage,
   type MessageRow,
   messageIdByProviderId,
@@ -223,27 +223,38 @@ export async function ingestInbound(
   return result;
 }
 
-/** An ack reported by the provider for a message the company sent. */
-export async function applyAck(
+/**
+ * Acks reported by the provider for messages the company sent, in one statement however many:
+ * every message sent gets two or three, and the flow bench's campaigns send hundreds a second.
+ * Answers the messages that moved.
+ */
+export async function applyAcks(
   deps: IngestDeps,
   whatsapp: { id: number; companyId: number },
-  providerId: string,
-  ack: number,
-): Promise<MessageRow | undefined> {
-  // Noted before any await: the sending path may not have committed this message yet (early-acks.ts).
-  noteAck(deps.db, whatsapp.id, providerId, ack);
-  // The message with its ticket and contact in one statement: every message sent gets two or three acks.
-  const acked = await advanceMessageAckForEvent(deps.db, whatsapp.id, providerId, ack);
-  if (!acked || acked.message.companyId !== whatsapp.companyId) return undefined;
-  settleAck(deps.db, whatsapp.id, providerId);
-  const { message, ticket, contact } = acked;
-  if (ticket) {
+  acks: ProviderAck[],
+): Promise<MessageRow[]> {
+  // Noted before any await: the sending path may not have committed these messages yet (early-acks.ts).
+  const highest = new Map<string, number>();
+  for (const { providerId, ack } of acks) {
+    noteAck(deps.db, whatsapp.id, providerId, ack);
+    // A batch may hold one message's delivered and read: only the highest moves it.
+    if (ack > (highest.get(providerId) ?? 0)) highest.set(providerId, ack);
+  }
+  // Sorted, so two batches sharing messages (a read while the delivered acks are applied) lock rows in
+  // the same order; a deadlock in spite of it rolls back the statement, which is then run again.
+  const reported = [...highest]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([providerId, ack]) => ({ providerId, ack }));
+  const acked = await retryTransientConflicts(() => advanceMessageAcksForEvent(deps.db, whatsapp, reported));
+  for (const { message } of acked) settleAck(deps.db, whatsapp.id, message.providerId!);
+  for (const { message, ticket, contact } of acked) {
+    if (!ticket) continue;
     await emitTicketMessage(deps, ticket, {
       action: "update",
       message: messagePayload(deps.media, message, contact ?? undefined),
     });
   }
-  return message;
+  return acked.map(({ message }) => message);
 }
 
 /** A message the network took and then refused (a Cloud API "failed" status): it shows the error. */

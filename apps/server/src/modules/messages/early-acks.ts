@@ -5,7 +5,7 @@ import { perDatabase } from "../../db/per-database.js";
  * Acks a provider reported for messages whose row may not be committed yet.
  * A provider can acknowledge a message before the sending path has stored it
  * (WhatsApp delivers and reads fast; the simulator can read at once), and
- * applyAck's update then matches nothing. Every reported ack is noted here,
+ * applyAcks' update then matches nothing. Every reported ack is noted here,
  * synchronously, and the sending path takes it right after its commit, so an
  * ack that arrived early is applied and one that arrives later finds the row.
  */

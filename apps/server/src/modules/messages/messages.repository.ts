@@ -183,19 +183,25 @@ function ackedColumns<T extends Record<keyof typeof messages._.columns, unknown>
   };
 }
 
-function buildAckForEvent(db: Executor) {
+/**
+ * The acks of one connection in one statement, each message moved forward only and only when it
+ * belongs to the connection's company; answers the moved rows with their tickets and contacts.
+ */
+function buildAcksForEvent(db: Executor) {
   const acked = db.$with("acked").as(
     db
       .update(messages)
-      .set({ ack: value("ack"), updatedAt: sql`now()` })
+      .set({ ack: sql`reported.ack`, updatedAt: sql`now()` })
+      .from(sql`unnest(${value("providerIds")}::text[], ${value("acks")}::int[]) as reported(provider_id, ack)`)
       .where(
         and(
+          eq(messages.companyId, value("companyId")),
           eq(messages.whatsappId, value("whatsappId")),
-          eq(messages.providerId, value("providerId")),
-          lt(messages.ack, value("ack")),
+          eq(messages.providerId, sql`reported.provider_id`),
+          lt(messages.ack, sql`reported.ack`),
         ),
       )
-      .returning(),
+      .returning(getTableColumns(messages)),
   );
   return db
     .with(acked)
@@ -203,25 +209,29 @@ function buildAckForEvent(db: Executor) {
     .from(acked)
     .leftJoin(tickets, and(eq(tickets.companyId, acked.companyId), eq(tickets.id, acked.ticketId)))
     .leftJoin(contacts, and(eq(contacts.companyId, acked.companyId), eq(contacts.id, acked.contactId)))
-    .limit(1)
-    .prepare("messages_ack_for_event");
+    .prepare("messages_acks_for_event");
 }
 
 /** Prepared once per database: every message sent gets two or three acks (a campaign, hundreds a second). */
-const ackForEventStatement = preparedStatement(buildAckForEvent);
+const acksForEventStatement = preparedStatement(buildAcksForEvent);
 
 /**
- * advanceMessageAck answering the message's ticket and contact with the row, in one statement:
- * every message sent gets two or three acks, and each one's event needs both.
+ * Moves a batch of one connection's acks forward (never back), answering each moved message with
+ * its ticket and contact in the same statement, as each one's event needs both. One ack per
+ * provider id: the caller keeps the highest of a message's.
  */
-export async function advanceMessageAckForEvent(
+export async function advanceMessageAcksForEvent(
   db: Executor,
-  whatsappId: number,
-  providerId: string,
-  ack: number,
-): Promise<AckedMessage | undefined> {
-  const [row] = await ackForEventStatement(db).execute({ whatsappId, providerId, ack });
-  return row;
+  whatsapp: { id: number; companyId: number },
+  acks: { providerId: string; ack: number }[],
+): Promise<AckedMessage[]> {
+  if (!acks.length) return [];
+  return acksForEventStatement(db).execute({
+    companyId: whatsapp.companyId,
+    whatsappId: whatsapp.id,
+    providerIds: acks.map((entry) => entry.providerId),
+    acks: acks.map((entry) => entry.ack),
+  });
 }
 
 /** Moves an outbound message's ack forward (acks never go back), answering the row when it changed. */
