@@ -36,9 +36,9 @@ const self = fileURLToPath(import.meta.url);
 /** Runs the plan in a child process and answers its figures. */
 export function runLoad(plan: LoadPlan): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", self, JSON.stringify(plan)], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    // The plan goes through stdin: thousands of paths with their tokens exceed an argument's size limit (E2BIG).
+    const child = spawn(process.execPath, ["--import", "tsx", self], { stdio: ["pipe", "pipe", "inherit"] });
+    child.stdin.end(JSON.stringify(plan));
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
@@ -87,6 +87,8 @@ async function child(plan: LoadPlan): Promise<LoadResult> {
 }
 
 if (process.argv[1] === self) {
-  const plan = JSON.parse(process.argv[2]!) as LoadPlan;
+  let input = "";
+  for await (const chunk of process.stdin) input += chunk;
+  const plan = JSON.parse(input) as LoadPlan;
   process.stdout.write(JSON.stringify(await child(plan)));
 }

@@ -134,12 +134,17 @@ const companyIds =
   shape.name === "A"
     ? Array.from({ length: Math.min(10, shape.companies) }, (_, i) => 1 + Math.floor((i * shape.companies) / 10))
     : [1];
-// Open tickets of the (first) company, for GET /messages/{ticketId}.
-const openTickets = rowsOf<{ id: number }>(
-  await database.db.execute(
-    sql`select id from tickets where company_id = ${companyIds[0]!} and status = 'open' order by id limit 2000`,
-  ),
-).map((row) => Number(row.id));
+// Open tickets of each company read, for GET /messages/{ticketId}: each asked with its own company's admin (another
+// company's ticket answers 404).
+const openTickets: number[][] = [];
+for (const companyId of companyIds) {
+  const rows = rowsOf<{ id: number }>(
+    await database.db.execute(
+      sql`select id from tickets where company_id = ${companyId} and status = 'open' order by id limit ${Math.ceil(2000 / companyIds.length)}`,
+    ),
+  );
+  openTickets.push(rows.map((row) => Number(row.id)));
+}
 const search = encodeURIComponent(SEARCH_WORD);
 
 interface Route {
@@ -149,6 +154,8 @@ interface Route {
   paths: string[];
   /** A scroll: paths[0] and the pages after it, followed by cursor for each login (scrollPlan). */
   scroll?: boolean;
+  /** paths[k] are company k's (companyIds order): each is asked with that company's login. */
+  byCompany?: string[][];
 }
 // An admin lists with showAll (without it only their own and unassigned tickets); an attendant as the web app does.
 const list = shape.name === "A" ? "/tickets" : "/tickets?status=open";
@@ -177,7 +184,8 @@ const routes: Route[] = [
     key: "messages",
     route: "GET /messages/{ticketId}",
     as: "admin",
-    paths: openTickets.map((id) => `/messages/${id}`),
+    paths: [],
+    byCompany: openTickets.map((ids) => ids.map((id) => `/messages/${id}`)),
   },
 ];
 
@@ -207,6 +215,20 @@ async function scrollPlan(
   return plan;
 }
 
+/** Each company's paths with its login's token, interleaved company by company, as equal-length pairs. */
+function companyPairs(byCompany: string[][], tokens: string[]): { paths: string[]; tokens: string[] } {
+  const plan = { paths: [] as string[], tokens: [] as string[] };
+  const longest = Math.max(...byCompany.map((paths) => paths.length));
+  for (let i = 0; i < longest; i++) {
+    byCompany.forEach((paths, company) => {
+      if (i >= paths.length) return;
+      plan.paths.push(paths[i]!);
+      plan.tokens.push(tokens[company]!);
+    });
+  }
+  return plan;
+}
+
 async function measureServer(label: string, main: string, serverUrl: string): Promise<void> {
   const base = `http://127.0.0.1:${PORT}`;
   const dataDir = mkdtempSync(join(tmpdir(), "atendo-bench-tickets-"));
@@ -224,7 +246,9 @@ async function measureServer(label: string, main: string, serverUrl: string): Pr
       if (!ROUTES.has(route.key)) continue;
       const requests = route.scroll
         ? await scrollPlan(base, route.paths[0]!, tokens[route.as])
-        : { paths: route.paths, tokens: tokens[route.as] };
+        : route.byCompany
+          ? companyPairs(route.byCompany, tokens[route.as])
+          : { paths: route.paths, tokens: tokens[route.as] };
       const plan = { base, connections: CONNECTIONS, seconds: SECONDS, ...requests };
       // Unmeasured first: JIT, the pool's connections and their prepared statements, the plan cache.
       await runLoad({ ...plan, requests: WARMUP, seconds: 30 });
