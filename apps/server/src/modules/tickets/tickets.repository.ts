@@ -327,6 +327,24 @@ function buildListStatement(db: Executor, filters: TicketListFilters, page: Tick
       .limit(limit);
     chosen = db.$with("tickets").as(offset ? query.offset(offset) : query);
   }
+  // Each page row's user, queue and connection, looked up by primary key and named as its table (so
+  // detailColumns select from them). Joined as plain tables, the page's rows had PostgreSQL hash the
+  // whole users, queues and connections tables of every company on each request: with 1,000 companies
+  // (bench shape A) 0.75-1.3 ms of execution, against 0.4-0.5 ms with these lookups. The LIMIT keeps
+  // the planner from flattening a lookup back into that join.
+  const rowUser = db.select(detailColumns.user).from(users).where(eq(users.id, tickets.userId)).limit(1).as("users");
+  const rowQueue = db
+    .select(detailColumns.queue)
+    .from(queues)
+    .where(eq(queues.id, tickets.queueId))
+    .limit(1)
+    .as("queues");
+  const rowWhatsapp = db
+    .select(detailColumns.whatsapp)
+    .from(whatsapps)
+    .where(eq(whatsapps.id, tickets.whatsappId))
+    .limit(1)
+    .as("whatsapps");
   return db
     .with(chosen)
     .select({
@@ -337,9 +355,9 @@ function buildListStatement(db: Executor, filters: TicketListFilters, page: Tick
     })
     .from(chosen)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .leftJoin(queues, eq(queues.id, tickets.queueId))
-    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .leftJoinLateral(rowUser, sql`true`)
+    .leftJoinLateral(rowQueue, sql`true`)
+    .leftJoinLateral(rowWhatsapp, sql`true`)
     .orderBy(desc(tickets.updatedAt), desc(tickets.id))
     .prepare(name);
 }
