@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { answerNode, flowMessageId, type RunView, renderFlowText, roll, visitNode } from "./flow-logic.js";
 
 const at = { x: 0, y: 0 };
-const run = (over: Partial<RunView> = {}): RunView => ({ id: 7, seq: 3, part: 0, variables: {}, ...over });
+const run = (over: Partial<RunView> = {}): RunView => ({ id: 7, seq: 3, visit: 0, part: 0, variables: {}, ...over });
 const contact = { name: "João da Silva" };
 
 /** A document from nodes (their data as the builder saves it) and [source, target, handle?] edges. */
@@ -84,7 +84,7 @@ describe("flow decisions", () => {
     });
   });
 
-  it("branches a randomizer by its percent, the same way on every retry of a transition", () => {
+  it("branches a randomizer by its percent, the same way on every retry of a step", () => {
     const flow = doc(
       [
         { id: "r", type: "randomizer", data: { percent: 30 } },
@@ -105,7 +105,17 @@ describe("flow decisions", () => {
     }
     expect(a / 2000).toBeGreaterThan(0.26);
     expect(a / 2000).toBeLessThan(0.34);
-    expect(roll(1, 1)).toBe(roll(1, 1));
+    expect(roll(1, 1, 0)).toBe(roll(1, 1, 0));
+
+    // The visits of one step (one seq) draw apart from each other, as evenly.
+    let b = 0;
+    for (let visit = 0; visit < 2000; visit++) {
+      const move = visitNode(flow, randomizer, run({ seq: 5, visit }), contact).move;
+      expect(visitNode(flow, randomizer, run({ seq: 5, visit }), contact).move).toEqual(move);
+      if (move.kind === "goto" && move.nodeId === "b") b++;
+    }
+    expect(b / 2000).toBeGreaterThan(0.66);
+    expect(b / 2000).toBeLessThan(0.74);
   });
 
   it("compares a variable for a condition", () => {
@@ -208,7 +218,7 @@ describe("flow decisions", () => {
     ]);
   });
 
-  it("derives message ids from the run, the transition and the part", () => {
+  it("derives message ids from the run, the step's seq and the part's place in the step", () => {
     expect(flowMessageId(7, 3, 1)).toBe("3EB0F0000000700000003001");
     expect(new Set([flowMessageId(1, 2, 0), flowMessageId(1, 3, 0), flowMessageId(2, 2, 0)]).size).toBe(3);
   });

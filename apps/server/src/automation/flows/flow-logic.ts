@@ -12,9 +12,10 @@ import { joinParts, numberedMenu, parseReply } from "../chatbot/chatbot.logic.js
 
 /*
  * The flow engine's decisions, free of I/O: what a node sends and where the run goes next,
- * how an answer is read, how texts take their variables, and the ids of what a transition
- * sends. flow-run.ts applies them. Every decision is a function of the run's stored state, so
- * a transition repeated after a crash decides the same (the randomizer included).
+ * how an answer is read, how texts take their variables, and the ids of what a step sends.
+ * flow-run.ts applies them. Every decision is a function of the run's stored state and of the
+ * step's place in it (RunView), so a step repeated after a crash decides the same (the
+ * randomizer included).
  */
 
 /**
@@ -43,10 +44,13 @@ export interface FlowTransition {
   variables?: Record<string, string>;
 }
 
-/** The run as the decisions see it. */
+/** The run as the decisions see it: its committed seq, and where the step walking it stands now. */
 export interface RunView {
   id: number;
+  /** The seq the step started from (the run's committed one). */
   seq: number;
+  /** Nodes the step visited before this one: with seq, what tells two visits of one step apart. */
+  visit: number;
   /** Where inside the node: a content sequence's next element. */
   part: number;
   variables: Record<string, string>;
@@ -105,11 +109,15 @@ export function menuText(node: Extract<FlowNode, { type: "menu" }>, run: RunView
 }
 
 /**
- * A number from 0 to 99 drawn for one transition of one run: the same on every retry of
- * that transition, evenly spread over runs and transitions.
+ * A number from 0 to 99 drawn for one node visit of one run: the `visit`-th of the step that
+ * started at `seq`. A retry of the step starts there again and visits the same nodes in the
+ * same order, so it draws the same; evenly spread over runs, steps and visits. A step's first
+ * visit hashes as when each node had a seq of its own, so a step retried across that upgrade
+ * takes its branch again.
  */
-export function roll(runId: number, seq: number): number {
-  return createHash("sha256").update(`${runId}:${seq}`).digest().readUInt32BE(0) % 100;
+export function roll(runId: number, seq: number, visit: number): number {
+  const key = visit === 0 ? `${runId}:${seq}` : `${runId}:${seq}:${visit}`;
+  return createHash("sha256").update(key).digest().readUInt32BE(0) % 100;
 }
 
 const text = (body: string): FlowPart => ({ kind: "text", body });
@@ -144,7 +152,10 @@ export function visitNode(flow: FlowContent, node: FlowNode, run: RunView, conta
     }
     case "randomizer": {
       const { percent, rest } = FLOW_BRANCH_HANDLES.randomizer;
-      return { parts: [], move: nextMove(flow, node, roll(run.id, run.seq) < node.data.percent ? percent : rest) };
+      return {
+        parts: [],
+        move: nextMove(flow, node, roll(run.id, run.seq, run.visit) < node.data.percent ? percent : rest),
+      };
     }
     case "condition": {
       const holds = flowConditionHolds(
@@ -228,8 +239,13 @@ export function answerNode(
 const hex = (value: number, width: number) => value.toString(16).toUpperCase().padStart(width, "0");
 
 /**
- * The id of one message (part) of one transition (seq) of one run: a transition repeated
- * after a crash sends under the ids it had, and the network keeps each message once.
+ * The id of one message of one step of one run. A step starts at the run's committed `seq` and
+ * commits once, moving it to seq + 1 (a compare-and-set), so each seq starts at most one step
+ * that commits; `part` numbers every part the step's nodes produce, in order, across all of them
+ * (an empty text or a missing file keeps its number). A step repeated after a crash or a failed
+ * send starts at the same seq and visits the same nodes, so it sends under the ids it had and
+ * the network keeps each message once; no other step of the run can use them. A step holds at
+ * most STEP_BUDGET nodes of at most FLOW_LIMITS.contentElements parts, within three hex digits.
  * Upper-case hex like WhatsApp's own ids; "3EB0F" sets them apart from campaigns' "3EB0C".
  */
 export function flowMessageId(runId: number, seq: number, part: number): string {

@@ -5,8 +5,8 @@ import { endRun, type FlowRunRow } from "./flow-runs.repository.js";
 import { enqueueRetry } from "./flows.jobs.js";
 
 /*
- * A transition whose messages could not be sent (the connection down, the provider refusing
- * them) does not commit, so its run stays on the node. Rather than wait there for the
+ * A step whose messages could not be sent (the connection down, the provider refusing them)
+ * does not commit, so its run stays where the step started. Rather than wait there for the
  * customer's next message, it is tried again later by a job (flows.retrySend), with a growing
  * wait; after the last try the run ends and a note tells the attendants to take over.
  */
@@ -27,15 +27,15 @@ export function sendFailedNote(attempts: number): string {
 export interface FailedSend {
   run: FlowRunRow;
   ticket: TicketRow;
-  /** The try that failed: 1 for the transition's first. */
+  /** The try that failed: 1 for the step's first. */
   attempt: number;
-  /** The customer's message the transition answered, when it answered one. */
+  /** The customer's message the step answered, when it answered one. */
   messageId: number | null;
   /** The sending path's error code, for the log. */
   code: string;
 }
 
-/** Writes the next try of the failed transition, or, after the last, ends the run with a note. */
+/** Writes the next try of the failed step, or, after the last, ends the run with a note. */
 export async function sendFailed(deps: RetryDeps, failed: FailedSend): Promise<void> {
   const { run, ticket, attempt, code } = failed;
   const context = { runId: run.id, ticketId: ticket.id, seq: run.seq, attempt, code };

@@ -1,6 +1,6 @@
 import { FlowContent, type FlowNode } from "@atendo/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { newQueue, newTenant, newTicket, newWhatsapp } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import {
@@ -17,7 +17,7 @@ import {
 import { JOB_SCHEMA } from "../../jobs/jobs.js";
 import { touchTicketWithRelations } from "../../modules/tickets/tickets.repository.js";
 import { runInboundStep } from "../inbound-step.js";
-import { flowMessageId } from "./flow-logic.js";
+import { flowMessageId, roll } from "./flow-logic.js";
 import { sendFailedNote } from "./flow-retry.js";
 import { STEP_BUDGET } from "./flow-run.js";
 
@@ -28,7 +28,7 @@ import { STEP_BUDGET } from "./flow-run.js";
  */
 let env: TestEnv;
 beforeAll(async () => {
-  // A failed send is tried 3 times, 1 s then 2 s apart (no other test here fails a send).
+  // A failed send is tried 3 times, 1 s then 2 s apart (only the tests of a flow message that cannot be sent fail one).
   env = await createTestEnv({ config: { JOB_POLL_SECONDS: "0.5", FLOW_SEND_ATTEMPTS: "3", FLOW_RETRY_MS: "1000" } });
 });
 afterAll(async () => env.close());
@@ -223,9 +223,33 @@ describe("flow engine over the simulator", () => {
       endedReason: "ticket",
       trigger: "phrase",
       variables: { nome: "Maria" },
+      // One commit per step: the phrase, "9", "1", "Maria" and the interval's end.
+      seq: 5,
     });
     // The run is over: the next message is the queue's to answer, not the flow's.
     await joao.say("Olá?", 0);
+  });
+
+  it("commits a step once, with all its messages: start → message → menu is one run update", async () => {
+    const s = await setup((queueId) => salesFlow(queueId));
+    await s.campaign("uma vez");
+    const joao = customer(s.connectionIds[0]!);
+    expect(await joao.say("uma vez", 2)).toEqual(["Olá João!", menuText]);
+    const run = (await waitFor(joao.run, (run) => run?.wait === "answer"))!;
+    // Inserted at seq 0, moved once: the step's parts numbered across its nodes.
+    expect(run).toMatchObject({ seq: 1, nodeId: "menu", part: 0 });
+    const sent = await env.db
+      .select({ providerId: messages.providerId, body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.ticketId, run.ticketId), eq(messages.fromMe, true)))
+      .orderBy(asc(messages.id));
+    expect(sent).toEqual([
+      { providerId: flowMessageId(run.id, 0, 0), body: "Olá João!" },
+      { providerId: flowMessageId(run.id, 0, 1), body: menuText },
+    ]);
+    // The answer's step: the menu's choice and the question, one more.
+    expect(await joao.say("1")).toEqual(["Qual é o seu nome?"]);
+    expect(await waitFor(joao.run, (run) => run?.nodeId === "ask")).toMatchObject({ seq: 2, wait: "answer" });
   });
 
   it("applies a flow saved while a run waits from its next step, and an inactive flow stops it", async () => {
@@ -515,20 +539,24 @@ describe("flow engine over the simulator", () => {
     await runInboundStep(env.ctx, step);
     expect(await joao.received()).toHaveLength(2);
 
-    // A crash after the menu left and before its commit: the run is back before the menu's
-    // transition and its message row is not there. The step's retry sends the menu again
-    // under the same id: the network keeps it once, and the row is stored.
+    // A crash after the menu left and before its commit: the run is back where the step
+    // started (the start node, one seq before) and the menu's row, the step's last, is not
+    // there. The step's retry walks start → hello → menu again: the greeting is stored, so it
+    // is not sent; the menu goes again under the same id, the network keeps it once, and the
+    // row is stored.
     const waiting = (await waitFor(joao.run, (run) => run?.wait === "answer"))!;
-    const menuId = flowMessageId(waiting.id, waiting.seq - 1, 0);
+    const helloId = flowMessageId(waiting.id, waiting.seq - 1, 0);
+    const menuId = flowMessageId(waiting.id, waiting.seq - 1, 1);
     await env.db.delete(messages).where(eq(messages.providerId, menuId));
     await env.db
       .update(flowRuns)
-      .set({ seq: waiting.seq - 1, wait: null })
+      .set({ seq: waiting.seq - 1, nodeId: "1", wait: null })
       .where(eq(flowRuns.id, waiting.id));
     await runInboundStep(env.ctx, step);
     expect((await joao.received()).map((row) => row.providerId)).toContain(menuId);
     expect(await joao.received()).toHaveLength(2);
     expect(await env.db.select().from(messages).where(eq(messages.providerId, menuId))).toHaveLength(1);
+    expect(await env.db.select().from(messages).where(eq(messages.providerId, helloId))).toHaveLength(1);
     expect(await joao.run()).toMatchObject({ seq: waiting.seq, wait: "answer", nodeId: "menu" });
     expect(await joao.say("1")).toEqual(["Qual é o seu nome?"]);
   });
@@ -570,6 +598,132 @@ describe("a flow message that cannot be sent", () => {
   const notesOf = async (ticketId: number) =>
     (await env.db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, ticketId))).map((row) => row.note);
 
+  /**
+   * The connection's provider refusing, once, the first text `refuse` picks (a crash between two
+   * sends of a step, as far as the step can tell); every send tried, in order.
+   */
+  function refuseOnce(whatsappId: number, refuse: (body: string) => boolean) {
+    const provider = env.ctx.sessions!.get(whatsappId)!;
+    const sendText = provider.sendText.bind(provider);
+    const tries: { id: string | undefined; body: string }[] = [];
+    let refused = false;
+    const spy = vi.spyOn(provider, "sendText").mockImplementation(async (to, body, options) => {
+      tries.push({ id: options?.messageId, body });
+      if (!refused && refuse(body)) {
+        refused = true;
+        throw new Error("socket closed");
+      }
+      return sendText(to, body, options);
+    });
+    return { tries, restore: () => spy.mockRestore() };
+  }
+
+  /** The ticket's sent messages as stored: provider id and body. */
+  const storedSent = async (ticketId: number) =>
+    env.db
+      .select({ providerId: messages.providerId, body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+      .orderBy(asc(messages.id));
+
+  it("sends each message once when a step fails between two of its sends and its retry runs it again", async () => {
+    const s = await setup(() =>
+      flowDocument(
+        [
+          { id: "hello", type: "message", data: { label: "Olá!" } },
+          {
+            id: "menu",
+            type: "menu",
+            data: {
+              message: "Como posso ajudar?",
+              arrayOption: [
+                { number: 1, value: "Vendas" },
+                { number: 2, value: "Suporte" },
+              ],
+            },
+          },
+        ],
+        [
+          ["1", "hello"],
+          ["hello", "menu"],
+        ],
+      ),
+    );
+    const [whatsappId] = s.connectionIds as [number];
+    await s.campaign("menu");
+    const joao = customer(whatsappId);
+    const provider = refuseOnce(whatsappId, (body) => body === menuText);
+    try {
+      await joao.send("menu");
+      const run = (await waitFor(joao.run, (run) => run?.wait === "answer"))!;
+      await sleep(300);
+      expect(run).toMatchObject({ seq: 1, nodeId: "menu", status: "active" });
+      const helloId = flowMessageId(run.id, 0, 0);
+      const menuId = flowMessageId(run.id, 0, 1);
+      // The first try sent the greeting and was refused the menu; the retry, from the same seq,
+      // found the greeting stored and sent the menu alone, under the same id.
+      expect(provider.tries).toEqual([
+        { id: helloId, body: "Olá!" },
+        { id: menuId, body: menuText },
+        { id: menuId, body: menuText },
+      ]);
+      expect((await joao.received()).map((row) => [row.providerId, row.body])).toEqual([
+        [helloId, "Olá!"],
+        [menuId, menuText],
+      ]);
+      expect(await storedSent(run.ticketId)).toEqual([
+        { providerId: helloId, body: "Olá!" },
+        { providerId: menuId, body: menuText },
+      ]);
+    } finally {
+      provider.restore();
+    }
+  });
+
+  it("takes a randomizer's branch again when the step's retry repeats it", async () => {
+    const s = await setup(() =>
+      flowDocument(
+        [
+          { id: "hello", type: "message", data: { label: "Olá!" } },
+          { id: "dice", type: "randomizer", data: { percent: 50 } },
+          { id: "luckA", type: "message", data: { label: "Sorte A" } },
+          { id: "luckB", type: "message", data: { label: "Sorte B" } },
+          { id: "bye", type: "message", data: { label: "Até logo" } },
+        ],
+        [
+          ["1", "hello"],
+          ["hello", "dice"],
+          ["dice", "luckA", "a"],
+          ["dice", "luckB", "b"],
+          ["luckA", "bye"],
+          ["luckB", "bye"],
+        ],
+      ),
+    );
+    const [whatsappId] = s.connectionIds as [number];
+    await s.campaign("sorte");
+    const joao = customer(whatsappId);
+    const provider = refuseOnce(whatsappId, (body) => body.startsWith("Sorte"));
+    try {
+      await joao.send("sorte");
+      const run = (await waitFor(joao.run, (run) => run?.status === "ended"))!;
+      await sleep(300);
+      expect(run).toMatchObject({ seq: 1, endedReason: "end" });
+      // The step's third visit (start, hello, dice) at seq 0 draws the branch, on each try.
+      const luck = roll(run.id, 0, 2) < 50 ? "Sorte A" : "Sorte B";
+      const luckId = flowMessageId(run.id, 0, 1);
+      expect(provider.tries).toEqual([
+        { id: flowMessageId(run.id, 0, 0), body: "Olá!" },
+        { id: luckId, body: luck },
+        { id: luckId, body: luck },
+        { id: flowMessageId(run.id, 0, 2), body: "Até logo" },
+      ]);
+      expect((await joao.received()).map((row) => row.body)).toEqual(["Olá!", luck, "Até logo"]);
+    } finally {
+      provider.restore();
+    }
+  });
+
   it("is sent by a later try once the connection is back, once, and the flow goes on", async () => {
     const s = await setup(() => pausedFlow());
     const [whatsappId] = s.connectionIds as [number];
@@ -583,8 +737,9 @@ describe("a flow message that cannot be sent", () => {
       () => retriesOf(waiting.id),
       (rows) => rows.length > 0,
     );
-    expect(retry).toMatchObject({ attempt: 2, seq: waiting.seq + 1 });
-    expect(await joao.run()).toMatchObject({ status: "active", nodeId: "later", wait: null });
+    // The interval's end commits nothing without its sends: the run still waits where it did.
+    expect(retry).toMatchObject({ attempt: 2, seq: waiting.seq });
+    expect(await joao.run()).toMatchObject({ status: "active", seq: waiting.seq, nodeId: "later", wait: "interval" });
     await env.ctx.sessions!.start(whatsappId);
 
     const rows = await waitFor(joao.received, (rows) => rows.length >= 3);

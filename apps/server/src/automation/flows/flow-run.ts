@@ -26,6 +26,7 @@ import { HANDOFF_SERVICES, type HandoffNode, type HandoffOutcome } from "./flow-
 import {
   answerNode,
   type ContactNames,
+  type FlowMove,
   type FlowPart,
   type FlowTransition,
   findNode,
@@ -50,38 +51,64 @@ import {
 import { enqueueResume, type ResumeRef, type RetryRef, wakeResumeAt } from "./flows.jobs.js";
 
 /*
- * The flow engine: runs a ticket's flow run from node to node, a transition at a time, each
- * a compare-and-set on the run's seq (flow-runs.repository.ts). A transition sends its parts
- * under ids derived from (run, seq, part) and commits with the last one (the sending path's
- * recordSent), so a crash before the commit repeats the sends under the same ids, which the
- * network keeps once, and a crash after it finds the run moved on. Several executors of one
- * run at once (a step retried while the first still runs) send the same ids, and one commits.
+ * The flow engine: walks a ticket's flow run a step at a time. A step (an inbound message, an
+ * interval's end, a retry) visits nodes in memory from the run's committed state until the run
+ * waits (an answer, a hand-off, an interval) or ends, then sends what the nodes produced and
+ * commits once: the run's new state, a compare-and-set on its seq (flow-runs.repository.ts),
+ * written with the last message (the sending path's recordSent). The messages go out under ids
+ * derived from (run, seq, part) (flowMessageId), so a crash or a failed send before the commit
+ * leaves the run at its seq, and the step's next try visits the same nodes and sends under the
+ * same ids, which the network keeps once; a crash after it finds the run moved on. Several
+ * executors of one step at once send the same ids, and one commits.
  */
 
 export type FlowDeps = Pick<AppContext, "db" | "realtime" | "media" | "log" | "sessions" | "jobs" | "config">;
 
 /**
  * Node visits one inbound message (or one interval's end) may cause. A flow with a cycle
- * stops there instead of spinning: the run ends and the reason is logged.
+ * stops there instead of spinning: the run ends with reason "budget" and the reason is logged.
+ * What the nodes visited before produced still goes out, and the end commits with the last of
+ * it, as any step's end does: it is what the run said up to there when each node committed on
+ * its own, and the nodes before a cycle (a greeting) are usually meant to be heard.
  */
 export const STEP_BUDGET = 50;
 
 /** A run being walked, with what its nodes need. */
 interface Walk {
   deps: FlowDeps;
+  /** The run as last committed: the seq a step compares and sets, and its message ids' seq. */
   run: FlowRunRow;
   ticket: TicketRow;
   contact: ContactNames;
   flow: FlowContent;
-  /** Node visits left in this step. */
+  /** Node visits left, over the steps of one call (a hand-back walks on with what is left). */
   budget: number;
-  /** The try of the next transition's send (flow-retry.ts): above 1 when a retry runs it. */
+  /** The try of the step's sends (flow-retry.ts): above 1 when a retry runs it. */
   attempt: number;
-  /** The customer's message the next transition answers, if any (a retry answers it again). */
+  /** The customer's message the step answers, if any (a retry answers it again). */
   answering: number | null;
   /** The ticket's contact and sending connection, read once per step for all its sends. */
   sending: { contact: ContactRow | undefined; connection?: WhatsappRow | undefined };
 }
+
+/** A step being walked in memory: where the run stands now, and what the commit will store and send. */
+interface Step {
+  nodeId: string;
+  /** Where inside the node: a content sequence's next element. */
+  part: number;
+  variables: Record<string, string>;
+  /** Nodes visited so far (RunView.visit). */
+  visits: number;
+  /** What the visited nodes produced, in order: a part's index is its number in its message id. */
+  parts: FlowPart[];
+  /** What the commit stores besides where the run stands: the message answered, the variables set. */
+  changes: RunChanges;
+  /** The node the step stopped on: a hand-off's service starts there after the commit. */
+  node?: FlowNode;
+}
+
+/** Where a step stops walking: the run waits there, or ends. */
+type StepEnd = Exclude<FlowMove, { kind: "goto" }> | { kind: "end"; reason: "end" | "missingNode" | "budget" };
 
 /** What the step already read with its ticket (inboundStepFacts), so the walk does not read it again. */
 export interface StepRead {
@@ -139,7 +166,19 @@ export function ticketAutomated(ticket: TicketRow): boolean {
   return ticket.status === "pending" && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
 }
 
-const view = (run: FlowRunRow): RunView => ({ id: run.id, seq: run.seq, part: run.part, variables: run.variables });
+/** A step at the run's committed state, before its first visit. */
+function newStep(run: FlowRunRow): Step {
+  return { nodeId: run.nodeId, part: run.part, variables: run.variables, visits: 0, parts: [], changes: {} };
+}
+
+/** The run as the decisions see it where the step stands now. */
+const view = (run: FlowRunRow, step: Step): RunView => ({
+  id: run.id,
+  seq: run.seq,
+  visit: step.visits,
+  part: step.part,
+  variables: step.variables,
+});
 
 /**
  * Starts a flow on a ticket (a phrase matched, a welcome flow, a queue integration of type
@@ -176,7 +215,7 @@ export async function startFlow(
   if (!run) return false;
   deps.log.info({ runId: run.id, ticketId: ticket.id, flowId: run.flowId, trigger: run.trigger }, "flow run started");
   const walk = await openWalk(deps, run, ticket, { flow, contact, connection: start.connection });
-  if (walk) await advance(walk);
+  if (walk) await runStep(walk);
   return true;
 }
 
@@ -200,7 +239,7 @@ export async function runInbound(
   }
   if (run.wait === null) {
     const walk = await openWalk(deps, run, ticket);
-    if (walk) await advance(walk);
+    if (walk) await runStep(walk);
     return;
   }
   if ((run.lastMessageId !== null && messageId <= run.lastMessageId) || run.wait === "interval") return;
@@ -226,21 +265,21 @@ export async function runInbound(
     }
     return;
   }
-  const transition = answerNode(walk.flow, node, message.body, view(run), walk.contact);
+  const transition = answerNode(walk.flow, node, message.body, view(run, newStep(run)), walk.contact);
   if (!transition) {
     await stopRun(deps, run, "invalidFlow");
     return;
   }
-  walk.budget -= 1;
   walk.attempt = attempt;
   walk.answering = messageId;
-  if (await apply(walk, node, transition, { lastMessageId: messageId })) await advance(walk);
+  await runStep(walk, { node, transition, messageId });
 }
 
 /**
  * The end of an interval (flows.resume): the run goes on where it paused, unless it moved on
- * since. A resume retried after its process died finds the run between two nodes and carries
- * it on. Never throws: a failed send is tried again later (flow-retry.ts).
+ * since; the step's commit ends the wait. A resume retried after its process died finds the
+ * run still waiting, or between two nodes (a hand-back's move), and carries it on. Never
+ * throws: a failed send is tried again later (flow-retry.ts).
  */
 export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
   try {
@@ -256,21 +295,15 @@ export async function resumeRun(deps: FlowDeps, ref: ResumeRef): Promise<void> {
     }
     const flow = await flowOf(deps, run.companyId, run.flowId, found.flow);
     const walk = await openWalk(deps, run, ticket, { flow, contact: found.contact ?? undefined });
-    if (!walk) return;
-    if (run.wait === "interval") {
-      const moved = await moveRun(deps.db, run, { wait: null, waitUntil: null });
-      if (!moved) return;
-      walk.run = moved;
-    }
-    await advance(walk);
+    if (walk) await runStep(walk);
   } catch (error) {
     deps.log.error({ err: error, runId: ref.runId }, "flow resume failed");
   }
 }
 
 /**
- * The next try of a transition whose messages could not be sent (flows.retrySend), when the run
- * still stands where it failed: the transition again, under the same ids, so what left before
+ * The next try of a step whose messages could not be sent (flows.retrySend), when the run still
+ * stands where it failed: the step again from there, under the same ids, so what left before
  * the failure is not sent twice. Never throws, like resumeRun.
  */
 export async function retryRun(deps: FlowDeps, ref: RetryRef): Promise<void> {
@@ -287,11 +320,12 @@ export async function retryRun(deps: FlowDeps, ref: RetryRef): Promise<void> {
       await runInbound(deps, run, ticket, ref.messageId, ref.attempt);
       return;
     }
-    if (run.wait !== null) return;
+    // A step that started between two nodes, or at an interval's end (whose wait ended with nothing committed).
+    if (run.wait !== null && run.wait !== "interval") return;
     const walk = await openWalk(deps, run, ticket);
     if (!walk) return;
     walk.attempt = ref.attempt;
-    await advance(walk);
+    await runStep(walk);
   } catch (error) {
     deps.log.error({ err: error, runId: ref.runId, attempt: ref.attempt }, "flow retry failed");
   }
@@ -309,7 +343,7 @@ async function stopRun(deps: FlowDeps, run: FlowRunRow, reason: FlowRunEnd): Pro
 
 /**
  * The run's saved flow as stored at this step (flowOf): a flow saved meanwhile applies from the
- * next node on.
+ * next step on.
  */
 async function openWalk(
   deps: FlowDeps,
@@ -351,56 +385,92 @@ async function openWalk(
   };
 }
 
-/** Visits nodes until the run waits or ends, within the step's budget. */
-async function advance(walk: Walk): Promise<void> {
-  while (walk.run.status === "active" && walk.run.wait === null) {
-    const { run } = walk;
-    if (walk.budget <= 0) {
-      walk.deps.log.warn(
-        { runId: run.id, ticketId: run.ticketId, flowId: run.flowId, nodeId: run.nodeId, budget: STEP_BUDGET },
-        "flow run stopped: step budget spent (a cycle without a wait?)",
-      );
-      await stopRun(walk.deps, run, "budget");
-      return;
-    }
-    walk.budget -= 1;
-    const node = findNode(walk.flow, run.nodeId);
-    if (!node) {
-      // The flow was saved without the node the run stood on.
-      await stopRun(walk.deps, run, "missingNode");
-      return;
-    }
-    if (!(await apply(walk, node, visitNode(walk.flow, node, view(run), walk.contact)))) return;
-  }
+/** The customer's answer to the node the run waits on, as answerNode read it. */
+interface Answered {
+  node: FlowNode;
+  transition: FlowTransition;
+  messageId: number;
 }
 
 /**
- * Sends a transition's parts and commits its move with the last of them. Answers whether the
- * run goes on to another node now (false: it waits, ended, or another executor moved it).
+ * One step: from the run's committed state (and the answer it takes, if any), visits nodes in
+ * memory until the run waits or ends, then commits once (commitStep).
  */
-async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, extra: RunChanges = {}): Promise<boolean> {
-  const { deps, run } = walk;
-  const changes: RunChanges = { ...extra };
-  if (transition.variables) changes.variables = { ...run.variables, ...transition.variables };
+async function runStep(walk: Walk, answered?: Answered): Promise<void> {
+  const step = newStep(walk.run);
+  let end: StepEnd | undefined;
+  if (answered) {
+    walk.budget -= 1;
+    step.changes.lastMessageId = answered.messageId;
+    end = take(step, answered.node, answered.transition);
+  }
+  await commitStep(walk, step, end ?? walkNodes(walk, step));
+}
+
+/** Visits nodes from where the step stands until one makes the run wait or end, or the budget is spent. */
+function walkNodes(walk: Walk, step: Step): StepEnd {
+  for (;;) {
+    const { run } = walk;
+    if (walk.budget <= 0) {
+      walk.deps.log.warn(
+        { runId: run.id, ticketId: run.ticketId, flowId: run.flowId, nodeId: step.nodeId, budget: STEP_BUDGET },
+        "flow run stopped: step budget spent (a cycle without a wait?)",
+      );
+      return { kind: "end", reason: "budget" };
+    }
+    const node = findNode(walk.flow, step.nodeId);
+    // The flow was saved without the node the run stands on.
+    if (!node) return { kind: "end", reason: "missingNode" };
+    walk.budget -= 1;
+    const end = take(step, node, visitNode(walk.flow, node, view(run, step), walk.contact));
+    if (end) return end;
+  }
+}
+
+/** Adds a node's transition to the step: where the step stops, or undefined when it goes on to another node. */
+function take(step: Step, node: FlowNode, transition: FlowTransition): StepEnd | undefined {
+  step.visits += 1;
+  step.node = node;
+  step.parts.push(...transition.parts);
+  if (transition.variables) {
+    // Later nodes of the step render with them, and the commit stores them.
+    step.variables = { ...step.variables, ...transition.variables };
+    step.changes.variables = step.variables;
+  }
   const { move } = transition;
+  if (move.kind !== "goto") return move;
+  if (move.nodeId === null) return { kind: "end", reason: "end" };
+  step.nodeId = move.nodeId;
+  step.part = 0;
+  return undefined;
+}
+
+/**
+ * Sends the step's parts and commits where it stopped with the last of them: one compare-and-set
+ * on the seq the step started from, which finds nothing to change when another executor moved
+ * the run meanwhile or an attendant took the ticket. Then what follows the commit: events, the
+ * interval's wake-up, a hand-off's service.
+ */
+async function commitStep(walk: Walk, step: Step, end: StepEnd): Promise<void> {
+  const { deps, run } = walk;
+  const changes: RunChanges = { ...step.changes, nodeId: step.nodeId, part: step.part, wait: null, waitUntil: null };
   /** What follows the commit (events, wake-ups): set by the commit that happened. */
   let afterCommit: (() => Promise<void>) | undefined;
 
   const commit = async (tx: Executor): Promise<FlowRunRow | undefined> => {
-    switch (move.kind) {
-      case "goto":
-        if (move.nodeId === null) return endRun(tx, run, "end", { changes });
-        return moveRun(tx, run, { ...changes, nodeId: move.nodeId, part: 0, wait: null, waitUntil: null });
+    switch (end.kind) {
+      case "end":
+        return endRun(tx, run, end.reason, { changes });
       case "answer":
         return moveRun(tx, run, { ...changes, wait: "answer" });
       case "handoff":
         return moveRun(tx, run, { ...changes, wait: "handoff" });
       case "interval": {
-        const until = new Date(Date.now() + move.seconds * 1000);
+        const until = new Date(Date.now() + end.seconds * 1000);
         const row = await moveRun(tx, run, {
           ...changes,
-          nodeId: move.nodeId,
-          part: move.part,
+          nodeId: end.nodeId,
+          part: end.part,
           wait: "interval",
           waitUntil: until,
         });
@@ -411,7 +481,7 @@ async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, ext
         return row;
       }
       case "ticket": {
-        const queue = await findQueue(tx, run.companyId, move.queueId);
+        const queue = await findQueue(tx, run.companyId, end.queueId);
         if (!queue) return endRun(tx, run, "missingQueue", { changes });
         const row = await endRun(tx, run, "ticket", { changes, ifTicketAutomated: true });
         if (!row) return row;
@@ -428,29 +498,29 @@ async function apply(walk: Walk, node: FlowNode, transition: FlowTransition, ext
     }
   };
 
-  // These moves are one statement each: with nothing to send, they need no transaction (no BEGIN and COMMIT).
-  const oneStatement = move.kind === "goto" || move.kind === "answer" || move.kind === "handoff";
-  const row = await sendParts(walk, transition.parts, commit, oneStatement);
-  if (!row) return false;
+  // These ends are one statement each: with nothing to send, they need no transaction (no BEGIN and COMMIT).
+  const oneStatement = end.kind === "end" || end.kind === "answer" || end.kind === "handoff";
+  const row = await sendParts(walk, step.parts, commit, oneStatement);
+  if (!row) return;
   walk.run = row;
-  // The transition went out: a later one starts its own tries.
+  // The step went out: a later one starts its own tries.
   walk.attempt = 1;
   walk.answering = null;
   if (row.status === "ended")
     deps.log.info({ runId: row.id, ticketId: row.ticketId, reason: row.endedReason }, "flow run ended");
   await afterCommit?.();
-  if (row.wait === "handoff" && (node.type === "openai" || node.type === "typebot")) {
+  const { node } = step;
+  if (row.wait === "handoff" && (node?.type === "openai" || node?.type === "typebot")) {
     const service = HANDOFF_SERVICES[node.type];
-    if (service) return handBackWhen(walk, node, await service.start(handoff(walk, node)));
+    if (service) await handBackWhen(walk, node, await service.start(handoff(walk, node)));
   }
-  return row.status === "active" && row.wait === null;
 }
 
 /**
  * Sends each part under its derived id and runs `commit` in the transaction that stores the
  * last one (or alone, with nothing to send: in a transaction of its own unless `oneStatement`
  * says it is a single statement, atomic by itself). Earlier parts that a previous try of this
- * same transition stored are not sent again. Undefined when the transition did not commit here.
+ * same step stored are not sent again. Undefined when the step did not commit here.
  */
 async function sendParts(
   walk: Walk,
@@ -459,15 +529,18 @@ async function sendParts(
   oneStatement: boolean,
 ): Promise<FlowRunRow | undefined> {
   const { deps, run, ticket } = walk;
-  const outgoing = await Promise.all(parts.map((part) => outgoingOf(walk, part)));
-  const sendable = outgoing.flatMap((message, index) => (message ? [{ message, index }] : []));
-  if (sendable.length === 0) return oneStatement ? commit(deps.db) : deps.db.transaction(commit);
+  let next = await sendableFrom(walk, parts, 0);
+  if (!next) return oneStatement ? commit(deps.db) : deps.db.transaction(commit);
   // Every send of the step goes out on the same connection to the same contact: read them once.
   walk.sending.connection ??= await findSendingConnection(deps.db, ticket.companyId, ticket.whatsappId);
   let committed: FlowRunRow | undefined;
-  for (const [position, { message, index }] of sendable.entries()) {
+  while (next) {
+    const { message, index } = next;
+    // Read one part ahead: the last to go out carries the commit, and a step's media files are
+    // not all held in memory at once.
+    next = await sendableFrom(walk, parts, index + 1);
+    const last = next === undefined;
     const messageId = flowMessageId(run.id, run.seq, index);
-    const last = position === sendable.length - 1;
     if (!last && (await messageIdByProviderId(deps.db, ticket.companyId, ticket.whatsappId!, messageId)) !== undefined)
       continue;
     try {
@@ -494,14 +567,14 @@ async function sendParts(
         },
       );
     } catch (error) {
-      // The message left but was not stored here: another try of this transition stored it
-      // first (and committed the move with it), or the store failed and the next try sends
-      // it again under the same id.
+      // The message left but was not stored here: another try of this step stored it first
+      // (and committed the step with it), or the store failed and the next try sends it again
+      // under the same id.
       if (error instanceof AppError && error.code === "ERR_CREATING_MESSAGE") {
         deps.log.warn({ runId: run.id, seq: run.seq, messageId }, "flow message sent but not stored here");
         return undefined;
       }
-      // The sending path refused it (the connection down, the provider failing): tried again later.
+      // The sending path refused it (the connection down, the provider failing): the step is tried again later.
       if (error instanceof AppError) {
         const failed = { run, ticket, attempt: walk.attempt, messageId: walk.answering, code: error.code };
         await sendFailed(deps, failed);
@@ -511,6 +584,19 @@ async function sendParts(
     }
   }
   return committed;
+}
+
+/** The first part from `start` on that can go out, with its index among the step's parts. */
+async function sendableFrom(
+  walk: Walk,
+  parts: FlowPart[],
+  start: number,
+): Promise<{ message: OutgoingMessage; index: number } | undefined> {
+  for (let index = start; index < parts.length; index++) {
+    const message = await outgoingOf(walk, parts[index]!);
+    if (message) return { message, index };
+  }
+  return undefined;
 }
 
 /** A part as the sending path takes it; undefined for an empty text or a media file that is gone. */
@@ -532,12 +618,25 @@ function handoff(walk: Walk, node: HandoffNode) {
   return { deps: walk.deps, ticket: walk.ticket, run: walk.run, node };
 }
 
-/** The service handed the conversation back: the run goes on from the node's edge. */
-async function handBackWhen(walk: Walk, node: HandoffNode, outcome: HandoffOutcome): Promise<boolean> {
-  if (outcome !== "handBack") return false;
-  if (!(await apply(walk, node, { parts: [], move: nextMove(walk.flow, node) }))) return false;
-  await advance(walk);
-  return false;
+/**
+ * The service handed the conversation back: the run moves on from the node's edge, committed on
+ * its own (the service's turn is not repeated, so a step that fails after it must find the run
+ * past the node), then walks on as a new step with what is left of the budget.
+ */
+async function handBackWhen(walk: Walk, node: HandoffNode, outcome: HandoffOutcome): Promise<void> {
+  if (outcome !== "handBack") return;
+  const { deps, run } = walk;
+  const move = nextMove(walk.flow, node);
+  const next = move.kind === "goto" ? move.nodeId : null;
+  if (next === null) {
+    if (await endRun(deps.db, run, "end"))
+      deps.log.info({ runId: run.id, ticketId: run.ticketId, reason: "end" }, "flow run ended");
+    return;
+  }
+  const moved = await moveRun(deps.db, run, { nodeId: next, part: 0, wait: null, waitUntil: null });
+  if (!moved) return;
+  walk.run = moved;
+  await runStep(walk);
 }
 
 /** The ticket node moved the ticket: the lists that show it hear so (those that lose it, a delete). */

@@ -4,7 +4,7 @@ import { contacts, type FlowRunEnd, flowRuns, flows, tickets } from "../../db/sc
 
 export type FlowRunRow = typeof flowRuns.$inferSelect;
 
-/** What a transition may change; seq, status and times are the repository's. */
+/** What a step may change; seq, status and times are the repository's. */
 export type RunChanges = Partial<
   Pick<FlowRunRow, "nodeId" | "part" | "wait" | "waitUntil" | "lastMessageId" | "variables">
 >;
@@ -12,8 +12,9 @@ export type RunChanges = Partial<
 const active = eq(flowRuns.status, "active");
 
 /**
- * The ticket is still the bot's: pending, nobody's, not a group. Every transition checks it in
- * its own statement, so a run never moves on a ticket an attendant took.
+ * The ticket is still the bot's: pending, nobody's, not a group. A step's commit that keeps the
+ * run going (and the ticket node's) checks it in its own statement, so a run never moves on a
+ * ticket an attendant took.
  */
 const ticketStillAutomated = sql`exists (select 1 from ${tickets} where ${tickets.companyId} = ${flowRuns.companyId} and ${tickets.id} = ${flowRuns.ticketId} and ${tickets.status} = 'pending' and ${tickets.userId} is null and not ${tickets.isGroup})`;
 
@@ -81,7 +82,7 @@ export async function insertRun(
 }
 
 /**
- * One transition: applies the changes and counts it, only if the run is still active at `seq`
+ * One step's commit: applies the changes and counts it, only if the run is still active at `seq`
  * and its ticket still automated (compare and set). Answers the new row, or undefined when
  * the run moved, ended or lost its ticket meanwhile.
  */
@@ -107,7 +108,7 @@ export async function moveRun(
 }
 
 /**
- * Ends the run: at `seq` when given (a transition's own end, and then only while its ticket is
+ * Ends the run: at `seq` when given (a step's own end, and then only while its ticket is
  * still automated when asked), or whatever its state (a stop).
  */
 export async function endRun(

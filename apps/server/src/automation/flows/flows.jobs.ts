@@ -29,7 +29,7 @@ export const resumeFlowJob = defineJob<ResumeRef>({
   handler: async (ctx, ref) => (await import("./flow-run.js")).resumeRun(ctx, ref),
 });
 
-/** Written in the transition's transaction; `at` is the run's waitUntil. */
+/** Written in the transaction of the step's commit; `at` is the run's waitUntil. */
 export async function enqueueResume(
   deps: Pick<AppContext, "jobs">,
   tx: Executor,
@@ -49,9 +49,9 @@ export function wakeResumeAt(deps: Pick<AppContext, "jobs">, at: Date): void {
 }
 
 /**
- * Which failed transition of which run a retry sends again: the run's seq when its send failed
- * (the transition did not commit, so the run still stands there), the try it is, and the
- * customer's message the transition answered (a menu repeated on an invalid answer), if any.
+ * Which failed step of which run a retry runs again: the run's seq when its send failed (the
+ * step did not commit, so the run still stands there), the try it is, and the customer's
+ * message the step answered (a menu repeated on an invalid answer), if any.
  */
 export interface RetryRef {
   companyId: number;
@@ -62,9 +62,9 @@ export interface RetryRef {
 }
 
 /**
- * The next try of a transition whose messages could not be sent (the connection down, the
- * provider refusing them): the same parts under the same ids, so nothing goes out twice. "short"
- * keyed by the transition: one try waits at a time, whoever failed it (the first try in an
+ * The next try of a step whose messages could not be sent (the connection down, the provider
+ * refusing them): the same parts under the same ids, so nothing goes out twice. "short" keyed
+ * by the step (run and seq): one try waits at a time, whoever failed it (the first try in an
  * inbound step, a customer's message that carried the run on, a retry). A try whose run has
  * moved on or ended since does nothing.
  */
