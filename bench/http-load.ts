@@ -1,7 +1,7 @@
 // The load generator of the HTTP benchmarks: autocannon in a child process of its own, so the client
 // never shares an event loop with the server it measures (the earlier fetch loop ran inside the
-// benchmark's process, and for the in-process benches inside the server's). The parent sends the plan
-// on the child's argv and reads one JSON result from its stdout.
+// benchmark's process, and for the in-process benches inside the server's). The parent writes the plan
+// to the child's stdin and reads one JSON result from its stdout.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
