@@ -69,6 +69,18 @@ function flowDocument(nodes: NodeSpec[], edges: [string, string, string?][]): Fl
   });
 }
 
+/** The menu the flows below ask with; menuText is how the customer reads it. */
+const menuNode: NodeSpec = {
+  id: "menu",
+  type: "menu",
+  data: {
+    message: "Como posso ajudar?",
+    arrayOption: [
+      { number: 1, value: "Vendas" },
+      { number: 2, value: "Suporte" },
+    ],
+  },
+};
 const menuText = "Como posso ajudar?\n\n*1* - Vendas\n*2* - Suporte";
 
 /** start → message → menu (1: question → interval 2 s → randomizer → message A/B → ticket; 2: goodbye). */
@@ -76,17 +88,7 @@ function salesFlow(queueId: number, intervalSeconds = 2) {
   return flowDocument(
     [
       { id: "hello", type: "message", data: { label: "Olá {{firstName}}!" } },
-      {
-        id: "menu",
-        type: "menu",
-        data: {
-          message: "Como posso ajudar?",
-          arrayOption: [
-            { number: 1, value: "Vendas" },
-            { number: 2, value: "Suporte" },
-          ],
-        },
-      },
+      menuNode,
       { id: "bye", type: "message", data: { label: "Até logo" } },
       {
         id: "ask",
@@ -629,20 +631,7 @@ describe("a flow message that cannot be sent", () => {
   it("sends each message once when a step fails between two of its sends and its retry runs it again", async () => {
     const s = await setup(() =>
       flowDocument(
-        [
-          { id: "hello", type: "message", data: { label: "Olá!" } },
-          {
-            id: "menu",
-            type: "menu",
-            data: {
-              message: "Como posso ajudar?",
-              arrayOption: [
-                { number: 1, value: "Vendas" },
-                { number: 2, value: "Suporte" },
-              ],
-            },
-          },
-        ],
+        [{ id: "hello", type: "message", data: { label: "Olá!" } }, menuNode],
         [
           ["1", "hello"],
           ["hello", "menu"],
