@@ -42,9 +42,11 @@ const casing = "snake_case" as const;
 
 /**
  * The embedded database's settings (PGlite writes them to its postgresql.conf on each start). Its
- * Postgres runs inside this process and allocates its shared buffers up front: PostgreSQL's default
- * 128 MB left the quick start idling at ~427 MB of RSS; with 32 MB it idles at ~260 MB. The files
- * stay in the operating system's cache either way.
+ * Postgres runs inside this process and allocates its shared buffers up front, so PostgreSQL's default
+ * 128 MB would all be this process's memory; the files stay in the operating system's cache either
+ * way. Measured 2026-11-24 with 32 MB: PGlite alone opens the demo's data directory at ~190-210 MB of
+ * RSS (147 MB of it its WebAssembly memory, which cannot start below the module's 128 MB), and the
+ * quick start's server idles at ~405-450 MB (an earlier reading of ~260 MB was not reproduced).
  */
 const PGLITE_CONF = ["shared_buffers = 32MB"];
 
