@@ -11,6 +11,7 @@ export * from "./flow-runs.js";
 export * from "./flows.js";
 export * from "./helps.js";
 export * from "./invoices.js";
+export * from "./message-words.js";
 export * from "./messages.js";
 export * from "./password-reset.js";
 export * from "./plans.js";

@@ -22,10 +22,12 @@ import type { Executor } from "../../db/client.js";
 import { likePattern } from "../../db/errors.js";
 import { preparedStatement, preparedStatements, placeholder as value } from "../../db/prepared.js";
 import {
+  companyWords,
   contacts,
   flowCampaigns,
   flowRuns,
   messages,
+  messageWords,
   queues,
   tags,
   tickets,
@@ -120,6 +122,12 @@ export interface TicketListFilters {
  */
 export const SEARCH_MESSAGE_CANDIDATES = 500;
 
+/**
+ * A search contained in more of the company's words than this (a short or common piece of words)
+ * takes the substring path: the word path reads up to SEARCH_MESSAGE_CANDIDATES occurrences per word.
+ */
+export const WORDS_PER_SEARCH = 64;
+
 /** Where a page starts: an offset (pageNumber), or after the row a cursor names. */
 export type TicketPageStart = { limit: number; offset: number } | { limit: number; cursor: TicketCursor };
 
@@ -184,6 +192,7 @@ function listValues(companyId: number, filters: TicketListFilters, page: TicketP
     updatedFrom: filters.updatedFrom,
     updatedTo: filters.updatedTo,
     pattern: filters.search ? likePattern(filters.search) : undefined,
+    search: filters.search || undefined,
     offset: skipsRows(page) ? page.offset : undefined,
     cursorMicros: "cursor" in page ? page.cursor.updatedAtMicros : undefined,
     cursorId: "cursor" in page ? page.cursor.id : undefined,
@@ -218,16 +227,58 @@ function listConditions(filters: TicketListFilters): SQL {
     );
   }
   if (filters.withUnreadMessages) conditions.push(gt(tickets.unreadMessages, 0));
-  if (filters.search) {
-    const pattern = value("pattern");
-    // The candidates, found in the company's trigram indexes (migration 0004): every ticket of the
-    // matching contacts, and the tickets of the newest matching messages (a bounded set, so the
-    // tickets are then read by id rather than by scanning the company's tickets).
-    conditions.push(
-      sql`${tickets.id} in (select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern})) union select newest.ticket_id from (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern} order by ${messages.createdAt} desc limit ${sql.raw(String(SEARCH_MESSAGE_CANDIDATES))}) as newest)`,
-    );
-  }
+  if (filters.search) conditions.push(searchCandidatesSql(companyId));
   return and(...conditions)!;
+}
+
+/**
+ * The tickets a search looks at (docs/decisions.md, ticket search): every ticket of the contacts whose
+ * name or number matches, and the tickets of the newest SEARCH_MESSAGE_CANDIDATES messages whose body
+ * matches. The ids are gathered first and the tickets then read by primary key: as an `IN` over the
+ * union, a generic plan read all the company's tickets to hash-join them (1.5 ms of 5 on shape B).
+ *
+ * The messages are found in one of two ways, chosen inside the statement (a one-time filter skips the
+ * other branch):
+ * - a search of 3 to 64 letters and digits, contained in at most WORDS_PER_SEARCH of the company's
+ *   words: each such word's newest occurrences, read in time order from the word index alone
+ *   (message_words, migration 0027). The same messages as ILIKE finds: a run of letters and digits
+ *   inside a body lies inside one of its words;
+ * - any other search: the trigram index over the bodies, which must visit and recheck one heap page
+ *   per match (a word in 1% of shape B's messages: 1,980 pages, ~3 ms against ~0.1 for the words).
+ * The test is this database's own `[[:alnum:]]`, the same the words were split by.
+ */
+function searchCandidatesSql(companyId: SQL): SQL {
+  const pattern = value("pattern");
+  const byWordsShape = sql`lower(${value("search")}::text) ~ '^[[:alnum:]]{3,64}$'`;
+  const limit = sql.raw(String(SEARCH_MESSAGE_CANDIDATES));
+  return sql`${tickets.id} = any(array(
+    with vocabulary as materialized (
+      select distinct ${companyWords.word} from ${companyWords}
+      where ${companyWords.companyId} = ${companyId} and ${byWordsShape} and ${companyWords.word} like lower(${pattern}::text)
+      limit ${sql.raw(String(WORDS_PER_SEARCH + 1))}
+    ),
+    by_words as materialized (
+      select ${byWordsShape} and not exists (select from vocabulary offset ${sql.raw(String(WORDS_PER_SEARCH))}) as chosen
+    )
+    select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern}))
+    union
+    select by_word.ticket_id from (
+      select distinct occurrence.created_at, occurrence.message_id, occurrence.ticket_id
+      from vocabulary cross join lateral (
+        select ${messageWords.createdAt}, ${messageWords.messageId}, ${messageWords.ticketId} from ${messageWords}
+        where ${messageWords.companyId} = ${companyId} and ${messageWords.word} = vocabulary.word
+        order by ${messageWords.createdAt} desc limit ${limit}
+      ) as occurrence
+      where (select chosen from by_words)
+      order by occurrence.created_at desc limit ${limit}
+    ) as by_word
+    union
+    select by_substring.ticket_id from (
+      select ${messages.ticketId} from ${messages}
+      where ${messages.companyId} = ${companyId} and ${messages.body} ilike ${pattern} and not (select chosen from by_words)
+      order by ${messages.createdAt} desc limit ${limit}
+    ) as by_substring
+  ))`;
 }
 
 const detailColumns = {

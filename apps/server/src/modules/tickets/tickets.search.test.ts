@@ -1,16 +1,19 @@
 import type { TicketsPage } from "@atendo/shared";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContact, newTenant, newTicket } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
-import { messages, tickets } from "../../db/schema/index.js";
-import { SEARCH_MESSAGE_CANDIDATES } from "./tickets.repository.js";
+import { likePattern } from "../../db/errors.js";
+import { messages, messageWords, tickets } from "../../db/schema/index.js";
+import { SEARCH_MESSAGE_CANDIDATES, WORDS_PER_SEARCH } from "./tickets.repository.js";
 
 let env: TestEnv;
 beforeAll(async () => {
   env = await createTestEnv();
 });
 afterAll(async () => env.close());
+
+const ascending = (ids: number[]) => ids.toSorted((a, b) => a - b);
 
 /** Every page of a search, followed by cursor. */
 async function searchAll(headers: Record<string, string>, word: string) {
@@ -90,5 +93,94 @@ describe("GET /tickets?searchParam=", () => {
     expect(pages[0]!.count).toBe(SEARCH_MESSAGE_CANDIDATES);
     expect(pages.slice(1).every((page) => page.count === undefined)).toBe(true);
     expect(pages.at(-1)).toMatchObject({ hasMore: false, nextCursor: null });
+  });
+});
+
+describe("GET /tickets?searchParam= through the word index", () => {
+  /** What ILIKE finds straight from the tables: the tickets of matching contacts and of matching bodies. */
+  async function substringMatches(companyId: number, text: string): Promise<number[]> {
+    const pattern = likePattern(text);
+    const result = await env.db.execute<{ id: number }>(sql`
+      select t.id from tickets t join contacts c on c.id = t.contact_id
+      where t.company_id = ${companyId} and (c.name ilike ${pattern} or c.number ilike ${pattern})
+      union
+      select ticket_id from messages where company_id = ${companyId} and body ilike ${pattern}`);
+    return ascending(result.rows.map((row) => Number(row.id)));
+  }
+
+  /** A company whose tickets each hold one of these bodies. */
+  async function companyWithBodies(bodies: string[]) {
+    const tenant = await newTenant(env);
+    const companyId = tenant.company.id;
+    const made = [];
+    for (const body of bodies) {
+      const ticket = await newTicket(env.db, companyId, { status: "open" });
+      const [message] = await env.db.insert(messages).values({ companyId, ticketId: ticket.id, body }).returning();
+      made.push({ ticket, message: message! });
+    }
+    return { tenant, companyId, made };
+  }
+
+  const wordsOf = async (messageId: number) =>
+    (await env.db.select({ word: messageWords.word }).from(messageWords).where(eq(messageWords.messageId, messageId)))
+      .map((row) => row.word)
+      .toSorted();
+
+  it("finds the same tickets as a substring match of the bodies, accents and case included", async () => {
+    const longRun = `${"k".repeat(70)}fim`;
+    const { tenant, companyId } = await companyWithBodies([
+      "Quero o REEMBOLSO já!",
+      "reembolsão? Não, obrigado",
+      "AÇÃO judicial em curso",
+      "uma ação simples",
+      "pedido#4471 entregue",
+      "Pedido 4471, nota 4471-B",
+      "olá, mundo",
+      `código ${longRun}`,
+    ]);
+    const searches = ["reembols", "EMBOLS", "ação", "AÇÃ", "ção", "pedido", "4471", "do#44", "o, mu", "olá", "kkkkkk"];
+    for (const search of searches) {
+      const { ids } = await searchAll(tenant.adminHeaders, encodeURIComponent(search));
+      expect(ascending(ids), search).toEqual(await substringMatches(companyId, search));
+    }
+    // Sanity: the word searches above did find something.
+    expect((await searchAll(tenant.adminHeaders, "reembols")).ids).toHaveLength(2);
+    expect((await searchAll(tenant.adminHeaders, encodeURIComponent("ação"))).ids).toHaveLength(2);
+  });
+
+  it("reads the word index for a search of letters and digits, and the bodies for any other", async () => {
+    const { tenant, companyId, made } = await companyWithBodies(["Quero o reembolso do pedido"]);
+    expect((await searchAll(tenant.adminHeaders, "reembols")).ids).toEqual([made[0]!.ticket.id]);
+    // With the company's words gone, a word search finds nothing, and one with a space still reads the bodies.
+    await env.db.delete(messageWords).where(eq(messageWords.companyId, companyId));
+    expect((await searchAll(tenant.adminHeaders, "reembols")).ids).toEqual([]);
+    expect((await searchAll(tenant.adminHeaders, encodeURIComponent("o reembols"))).ids).toEqual([made[0]!.ticket.id]);
+  });
+
+  it("reads the bodies for a search inside more than WORDS_PER_SEARCH of the company's words", async () => {
+    const many = WORDS_PER_SEARCH + 1;
+    const { tenant, companyId, made } = await companyWithBodies(
+      Array.from({ length: many }, (_, i) => `código zqx${i}`),
+    );
+    await env.db.delete(messageWords).where(eq(messageWords.companyId, companyId));
+    const { ids } = await searchAll(tenant.adminHeaders, "zqx");
+    expect(ascending(ids)).toEqual(ascending(made.map(({ ticket }) => ticket.id)));
+  });
+
+  it("keeps a message's words with its body: inserted, edited, deleted, and cut at 64 characters", async () => {
+    const { tenant, companyId, made } = await companyWithBodies([`Primeiro texto, ${"x".repeat(5000)}!`]);
+    const { ticket, message } = made[0]!;
+    expect(await wordsOf(message.id)).toEqual(["primeiro", "texto", "x".repeat(64)]);
+
+    await env.db
+      .update(messages)
+      .set({ body: "segundo texto" })
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, message.id)));
+    expect(await wordsOf(message.id)).toEqual(["segundo", "texto"]);
+    expect((await searchAll(tenant.adminHeaders, "primeiro")).ids).toEqual([]);
+    expect((await searchAll(tenant.adminHeaders, "segundo")).ids).toEqual([ticket.id]);
+
+    await env.db.delete(tickets).where(eq(tickets.id, ticket.id));
+    expect(await wordsOf(message.id)).toEqual([]);
   });
 });
