@@ -100,11 +100,14 @@ describe("GET /tickets?searchParam= through the word index", () => {
   /** What ILIKE finds straight from the tables: the tickets of matching contacts and of matching bodies. */
   async function substringMatches(companyId: number, text: string): Promise<number[]> {
     const pattern = likePattern(text);
-    const result = await env.db.execute<{ id: number }>(sql`
+    // The driver's result type is generic over node-postgres and PGlite: both answer `rows`.
+    const result = (await env.db.execute(sql`
       select t.id from tickets t join contacts c on c.id = t.contact_id
       where t.company_id = ${companyId} and (c.name ilike ${pattern} or c.number ilike ${pattern})
       union
-      select ticket_id from messages where company_id = ${companyId} and body ilike ${pattern}`);
+      select ticket_id from messages where company_id = ${companyId} and body ilike ${pattern}`)) as unknown as {
+      rows: { id: number }[];
+    };
     return ascending(result.rows.map((row) => Number(row.id)));
   }
 
