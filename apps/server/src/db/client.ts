@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { initDataDirInChild, limitWasmCompilation } from "./embedded.js";
 import { PreparingClient } from "./prepared-client.js";
 import * as schema from "./schema/index.js";
 
@@ -44,9 +45,10 @@ const casing = "snake_case" as const;
  * The embedded database's settings (PGlite writes them to its postgresql.conf on each start). Its
  * Postgres runs inside this process and allocates its shared buffers up front, so PostgreSQL's default
  * 128 MB would all be this process's memory; the files stay in the operating system's cache either
- * way. Measured 2026-11-24 with 32 MB: PGlite alone opens the demo's data directory at ~190-210 MB of
- * RSS (147 MB of it its WebAssembly memory, which cannot start below the module's 128 MB), and the
- * quick start's server idles at ~405-450 MB (an earlier reading of ~260 MB was not reproduced).
+ * way. PostgreSQL touches all of them at start: each MB here is a MB of RSS (16 MB: 18 MB less). Measured
+ * 2026-11-24 with 32 MB: PGlite alone opens the demo's data directory at ~190-210 MB of RSS, of which
+ * its WebAssembly memory, reserved at the module's minimum of 128 MB, has ~50 MB touched; embedded.ts
+ * says what the rest of the quick start's was and how it was lowered.
  */
 const PGLITE_CONF = ["shared_buffers = 32MB"];
 
@@ -68,10 +70,12 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  limitWasmCompilation();
   let dataPath: string | undefined;
   if (options.dataDir) {
     dataPath = resolve(options.dataDir, "pglite");
     mkdirSync(dataPath, { recursive: true });
+    await initDataDirInChild(dataPath);
   }
   const client = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema, casing }) as unknown as Database;
