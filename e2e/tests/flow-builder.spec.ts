@@ -57,12 +57,35 @@ async function chooseBlock(page: Page, block: string, dialogTitle: string): Prom
 }
 
 /** Everything in view, so handles and cards can be reached wherever the placement put them. */
+/**
+ * Fits the canvas to the screen and waits until the viewport holds still: the fit is drawn on a later
+ * frame, and handles read before it are where they were (a drag from there missed its handle in CI).
+ */
 async function fitView(page: Page) {
   await page.getByRole("button", { name: "fit view" }).click();
+  const viewport = page.locator(".react-flow__viewport");
+  const transformAfterTwoFrames = () =>
+    viewport.evaluate(
+      (element) =>
+        new Promise<string>((done) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => done((element as HTMLElement).style.transform))),
+        ),
+    );
+  let last = await transformAfterTwoFrames();
+  await expect
+    .poll(async () => {
+      const now = await transformAfterTwoFrames();
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
 }
 
-/** Drags a connection from a source handle to a node's target handle. */
+/** Drags a connection from a source handle to a node's target handle, and sees the new edge drawn. */
 async function connect(page: Page, source: Locator, target: Locator) {
+  const edges = page.locator(".react-flow__edge");
+  const before = await edges.count();
   await fitView(page);
   const from = await source.boundingBox();
   const to = await target.locator(".react-flow__handle.target").boundingBox();
@@ -71,6 +94,7 @@ async function connect(page: Page, source: Locator, target: Locator) {
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
   await page.mouse.up();
+  await expect(edges).toHaveCount(before + 1);
 }
 
 const sourceOf = (node: Locator, handle?: string) =>
