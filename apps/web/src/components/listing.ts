@@ -4,10 +4,17 @@ import {
   type RealtimePayload,
   SEARCH_DEBOUNCE_MS,
 } from "@atendo/shared";
-import { type InfiniteData, type QueryKey, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useInfiniteQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { type RefObject, type UIEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useSession } from "../app/session";
-import { useSocketEvent } from "../realtime/socket";
+import { useSocketEvent, useSocketReconnect } from "../realtime/socket";
 
 /**
  * Helpers shared by the back-office list pages: debounced search, infinite scroll within the
@@ -98,6 +105,42 @@ export function usePagedList<TPage extends { hasMore: boolean }, TRow extends { 
   return { query, rows, boxRef, onScroll };
 }
 
+/** Queries already waiting for their fetch to settle before being read again. */
+const readAgainAfterFetch = new WeakSet<Query>();
+
+/**
+ * A change applied to a list whose fetch is in flight is overwritten when that fetch,
+ * taken before the change committed, resolves: the list is read once more after it
+ * settles, however many changes came meanwhile (cancelling the fetch on each change
+ * would starve it under a burst of events).
+ */
+function keepChangeThroughFetch(queryClient: QueryClient, query: Query): void {
+  if (query.state.fetchStatus !== "fetching" || readAgainAfterFetch.has(query)) return;
+  readAgainAfterFetch.add(query);
+  const cache = queryClient.getQueryCache();
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type !== "removed" && query.state.fetchStatus === "fetching") return;
+    unsubscribe();
+    readAgainAfterFetch.delete(query);
+    if (event.type !== "removed") void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  });
+}
+
+/** Applies a live change to one cached list, kept through a fetch in flight. */
+function changeCachedList<TData>(
+  queryClient: QueryClient,
+  query: Query,
+  change: (data: TData, listSearch: string) => TData | undefined,
+): void {
+  // Also while a first load is in flight: the rows it brings may predate the change.
+  keepChangeThroughFetch(queryClient, query);
+  const data = query.state.data as TData | undefined;
+  if (data === undefined) return;
+  const key = query.queryKey;
+  queryClient.setQueryData(key, change(data, typeof key[2] === "string" ? key[2] : ""));
+}
+
 /**
  * Applies a change to every cached list under `listsKey()` (each search has its own,
  * keyed `[…, "list", searchParam]`); the change also gets that list's search.
@@ -107,9 +150,8 @@ export function useListCache<TData>(listsKey: () => QueryKey) {
   const queryClient = useQueryClient();
   return useCallback(
     (change: (data: TData, listSearch: string) => TData | undefined) => {
-      for (const [key, value] of queryClient.getQueriesData<TData>({ queryKey: listsKey() })) {
-        if (!value) continue;
-        queryClient.setQueryData(key, change(value, typeof key[2] === "string" ? key[2] : ""));
+      for (const query of queryClient.getQueryCache().findAll({ queryKey: listsKey() })) {
+        changeCachedList(queryClient, query, change);
       }
     },
     [queryClient, listsKey],
@@ -156,8 +198,10 @@ export function useSearchedPagedList<TPage extends { hasMore: boolean }, TRow ex
 export function useCachedList<TData>(queryKey: QueryKey) {
   const queryClient = useQueryClient();
   const updateLists = useCallback(
-    (change: (data: TData, listSearch: string) => TData | undefined) =>
-      queryClient.setQueryData<TData>(queryKey, (data) => (data === undefined ? data : change(data, ""))),
+    (change: (data: TData, listSearch: string) => TData | undefined) => {
+      const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+      if (query) changeCachedList(queryClient, query, (data: TData) => change(data, ""));
+    },
     [queryClient, queryKey],
   );
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey }), [queryClient, queryKey]);
@@ -207,6 +251,8 @@ export function useLiveList<E extends RealtimeEventName, TData, TRow>(
     else if ("removed" in change) removeRow(change.removed);
     else replaceRow(change.changed);
   });
+  // Events sent while disconnected are not replayed.
+  useSocketReconnect(reload);
   const saved = useCallback((row: TRow, isNew: boolean) => (isNew ? reload() : replaceRow(row)), [reload, replaceRow]);
   return { removeRow, replaceRow, saved };
 }

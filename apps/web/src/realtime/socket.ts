@@ -56,3 +56,22 @@ export function useSocketEvent<E extends RealtimeEventName>(
     };
   }, [socket, event]);
 }
+
+/**
+ * Calls `callback` each time the socket's manager reconnects, for as long as the component is
+ * mounted (and the socket lives): events sent while disconnected are not replayed, so a live
+ * view fetches its data again. The callback may change between renders without re-subscribing.
+ */
+export function useSocketReconnect(callback: () => void): void {
+  const socket = useSocket();
+  const callbackRef = useRef(callback);
+  callbackRef.current = callback;
+  useEffect(() => {
+    if (!socket) return;
+    const listener = () => callbackRef.current();
+    socket.io.on("reconnect", listener);
+    return () => {
+      socket.io.off("reconnect", listener);
+    };
+  }, [socket]);
+}

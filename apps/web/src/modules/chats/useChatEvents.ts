@@ -1,13 +1,14 @@
 import { type ChatEventPayload, companyEvent } from "@atendo/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../app/session";
-import { useSocketEvent } from "../../realtime/socket";
+import { useSocketEvent, useSocketReconnect } from "../../realtime/socket";
 import { appendMessage, type ChatMessagesPages, chatsKeys } from "./chatsApi";
 
 /**
  * Keeps every cached chat list, the unread count and a loaded conversation in
- * step with `company-{id}-chat` (sent only to the chat's members). `onEvent`
- * lets a screen react too (the page leaves a chat that was deleted).
+ * step with `company-{id}-chat` (sent only to the chat's members), and reads them
+ * all again after a reconnect. `onEvent` lets a screen react too (the page leaves
+ * a chat that was deleted).
  */
 export function useChatEvents(onEvent?: (payload: ChatEventPayload) => void) {
   const { user } = useSession();
@@ -26,4 +27,6 @@ export function useChatEvents(onEvent?: (payload: ChatEventPayload) => void) {
     void queryClient.invalidateQueries({ queryKey: chatsKeys.unread });
     onEvent?.(payload);
   });
+  // Events sent while disconnected are not replayed (a missed message would leave the menu's dot off).
+  useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: chatsKeys.all }));
 }

@@ -7,7 +7,7 @@ import PersonAddAlt1Icon from "@mui/icons-material/PersonAddAlt1";
 import PersonOutlineIcon from "@mui/icons-material/PersonOutlineOutlined";
 import { Button, IconButton, Stack, Tooltip } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { toast } from "react-toastify";
@@ -84,25 +84,8 @@ function ListContacts({ contactListId }: { contactListId: number }) {
   const { query, rows } = list;
   const itemsKey = useCallback(() => contactListItemsKeys.lists(contactListId), [contactListId]);
   const updateItems = useListCache<ContactListItemsPages>(itemsKey);
-  // A live change that lands while the rows are being read again (an import's reload, with its
-  // numbers' checks right behind it) is overwritten by that read, taken before the change
-  // committed: the rows are read once more when it ends (once, however many changes came).
-  const missedWhileFetching = useRef(false);
-  useEffect(() => {
-    if (query.isFetching || !missedWhileFetching.current) return;
-    missedWhileFetching.current = false;
-    void queryClient.invalidateQueries({ queryKey: itemsKey() });
-  }, [query.isFetching, queryClient, itemsKey]);
 
   useSocketEvent(user ? companyEvent.ContactListItem(user.companyId) : null, (payload) => {
-    const listId = "contactListItem" in payload ? payload.contactListItem.contactListId : payload.contactListId;
-    if (
-      listId === contactListId &&
-      payload.action !== "reload" &&
-      queryClient.isFetching({ queryKey: itemsKey() }) > 0
-    ) {
-      missedWhileFetching.current = true;
-    }
     if (payload.action === "delete") {
       if (payload.contactListId === contactListId)
         updateItems((pages) => removeContactListItem(pages, payload.contactListItemId));

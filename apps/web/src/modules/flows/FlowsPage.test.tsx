@@ -37,6 +37,7 @@ function renderPage() {
   const socket = {
     on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
     off: (event: string) => handlers.delete(event),
+    io: { on: () => undefined, off: () => undefined },
   } as unknown as Socket;
   render(
     withQueryClient(

@@ -36,6 +36,7 @@ function renderPage(user: SessionUser = sessionUser("admin")) {
   const socket = {
     on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
     off: (event: string) => handlers.delete(event),
+    io: { on: () => undefined, off: () => undefined },
   } as unknown as Socket;
   render(
     withQueryClient(

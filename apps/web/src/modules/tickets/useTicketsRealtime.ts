@@ -2,7 +2,7 @@ import { CLIENT_EVENTS, companyEvent, TICKET_STATUSES, type Ticket } from "@aten
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useSession } from "../../app/session";
-import { useSocket, useSocketEvent } from "../../realtime/socket";
+import { useSocket, useSocketEvent, useSocketReconnect } from "../../realtime/socket";
 import {
   clearUnread,
   findTicket,
@@ -91,21 +91,20 @@ export function useTicketsRealtime(): void {
       socket.emit(CLIENT_EVENTS.joinNotification);
       for (const status of TICKET_STATUSES) socket.emit(CLIENT_EVENTS.joinTickets, status);
     };
-    // Events missed while disconnected are not replayed: the lists start again from their first page.
-    const resync = () => {
-      queryClient.setQueriesData<TicketPages>({ queryKey: ticketsKeys.lists }, (data) =>
-        data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
-      );
-      void queryClient.invalidateQueries({ queryKey: ticketsKeys.lists });
-    };
     if (socket.connected) join();
     socket.on("connect", join);
-    socket.io.on("reconnect", resync);
     return () => {
       socket.off("connect", join);
-      socket.io.off("reconnect", resync);
     };
-  }, [socket, queryClient]);
+  }, [socket]);
+
+  // Events missed while disconnected are not replayed: the lists start again from their first page.
+  useSocketReconnect(() => {
+    queryClient.setQueriesData<TicketPages>({ queryKey: ticketsKeys.lists }, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    );
+    void queryClient.invalidateQueries({ queryKey: ticketsKeys.lists });
+  });
 
   useEffect(() => {
     const pending = timers.current;
