@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -57,6 +57,15 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
   return { handle: await openDatabase({ url }), url, drop };
 }
 
+/** Data directories the harness made: a test environment removes its own when it closes. */
+const madeDataDirs = new Set<string>();
+
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "atendo-test-data-"));
+  madeDataDirs.add(dir);
+  return dir;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
@@ -64,7 +73,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED: "off",
     SIMULATOR: "on",
     BAILEYS: "off",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "atendo-test-data-")),
+    // A caller's own directory is used as given: no empty one made beside it.
+    DATA_DIR: overrides.DATA_DIR ?? newDataDir(),
     LOGIN_RATE_LIMIT: "1000",
     LOGIN_IP_RATE_LIMIT: "100000",
     ...overrides,
@@ -105,6 +115,8 @@ export async function createTestEnv(
       await env.app.close();
       await handle.close();
       await drop();
+      // Last, once the app (its media and jobs) can no longer write there; a caller's own directory stays.
+      if (madeDataDirs.delete(config.DATA_DIR)) rmSync(config.DATA_DIR, { recursive: true, force: true });
     },
   };
   return env;
