@@ -52,6 +52,11 @@ const ConfigSchema = z
     /** Anonymous sign-ups per IP per SIGNUP_RATE_WINDOW_SECONDS: each one creates a company. */
     SIGNUP_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     SIGNUP_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /**
+     * How often the messages stored since the last round have their words indexed for ticket search
+     * (search-words.ts); search reads the bodies not yet indexed, so this trades its cost, not its answer.
+     */
+    SEARCH_WORDS_EVERY_MS: z.coerce.number().int().min(10).default(500),
     /** How often idle job workers look for due jobs (pg-boss polling; at least 0.5). */
     JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
     /** The length of one "minute" of the connections' timeouts (expiresTicket, timeToTransfer...); tests shrink it. */

@@ -29,6 +29,7 @@ import type { AppContext } from "../context.js";
 import type { Database } from "../db/client.js";
 import { createJobs } from "../jobs/jobs.js";
 import { JOB_DEFINITIONS } from "../jobs/registry.js";
+import type { Rounds } from "../jobs/rounds.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { registerMediaRoute } from "../media/serve.js";
 import { createMediaStorage } from "../media/storage.js";
@@ -38,6 +39,7 @@ import { registerModules } from "../modules/index.js";
 import { applyAcks, applySendFailure, ingestInbound } from "../modules/ingestion/ingest.js";
 import { sendTicketMessage } from "../modules/messages/send.js";
 import { sealPlainPaymentTokens } from "../modules/settings/payment-token.js";
+import { startWordIndexer } from "../modules/tickets/search-words.js";
 import { createRealtime } from "../realtime/gateway.js";
 import { createSecrets, secretsKey } from "../secrets/secrets.js";
 import { authenticateToken, createAuthHooks } from "./auth.js";
@@ -154,6 +156,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   // After the modules' hooks: workers start once the sessions run, and stop before they do.
   app.addHook("onReady", async () => jobs.startWorkers(ctx));
   app.addHook("onClose", async () => jobs.stop());
+  // Background rounds on the database: search words (search-words.ts).
+  let rounds: Rounds[] = [];
+  app.addHook("onReady", async () => {
+    rounds = [startWordIndexer(options.db, app.log, { everyMs: config.SEARCH_WORDS_EVERY_MS })];
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all(rounds.map((running) => running.stop()));
+  });
   registerHealth(app, options.db);
   return { app, ctx };
 }

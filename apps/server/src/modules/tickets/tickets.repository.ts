@@ -28,6 +28,7 @@ import {
   flowRuns,
   messages,
   messageWords,
+  messageWordsPending,
   queues,
   tags,
   tickets,
@@ -241,8 +242,9 @@ function listConditions(filters: TicketListFilters): SQL {
  * other branch):
  * - a search of 3 to 64 letters and digits, contained in at most WORDS_PER_SEARCH of the company's
  *   words: each such word's newest occurrences, read in time order from the word index alone
- *   (message_words, migration 0027). The same messages as ILIKE finds: a run of letters and digits
- *   inside a body lies inside one of its words;
+ *   (message_words, migration 0027), and the bodies of the messages not indexed yet (the few since the
+ *   indexer's last round, search-words.ts). The same messages as ILIKE finds: a run of letters and
+ *   digits inside a body lies inside one of its words;
  * - any other search: the trigram index over the bodies, which must visit and recheck one heap page
  *   per match (a word in 1% of shape B's messages: 1,980 pages, ~3 ms against ~0.1 for the words).
  * The test is this database's own `[[:alnum:]]`, the same the words were split by.
@@ -263,12 +265,18 @@ function searchCandidatesSql(companyId: SQL): SQL {
     select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern}))
     union
     select by_word.ticket_id from (
-      select distinct occurrence.created_at, occurrence.message_id, occurrence.ticket_id
-      from vocabulary cross join lateral (
-        select ${messageWords.createdAt}, ${messageWords.messageId}, ${messageWords.ticketId} from ${messageWords}
-        where ${messageWords.companyId} = ${companyId} and ${messageWords.word} = vocabulary.word
-        order by ${messageWords.createdAt} desc limit ${limit}
-      ) as occurrence
+      select distinct occurrence.created_at, occurrence.message_id, occurrence.ticket_id from (
+        select indexed.* from vocabulary cross join lateral (
+          select ${messageWords.createdAt}, ${messageWords.messageId}, ${messageWords.ticketId} from ${messageWords}
+          where ${messageWords.companyId} = ${companyId} and ${messageWords.word} = vocabulary.word
+          order by ${messageWords.createdAt} desc limit ${limit}
+        ) as indexed
+        union all
+        select ${messages.createdAt}, ${messages.id}, ${messages.ticketId}
+        from ${messageWordsPending} inner join ${messages} on ${messages.id} = ${messageWordsPending.messageId}
+        where ${messageWordsPending.companyId} = ${companyId} and ${messages.companyId} = ${companyId}
+          and ${messages.body} ilike ${pattern}
+      ) as occurrence (created_at, message_id, ticket_id)
       where (select chosen from by_words)
       order by occurrence.created_at desc limit ${limit}
     ) as by_word

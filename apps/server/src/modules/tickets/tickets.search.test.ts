@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newContact, newTenant, newTicket } from "../../../test/factories.js";
 import { createTestEnv, type TestEnv } from "../../../test/harness.js";
 import { likePattern } from "../../db/errors.js";
-import { messages, messageWords, tickets } from "../../db/schema/index.js";
+import { messages, messageWords, messageWordsPending, tickets } from "../../db/schema/index.js";
+import { indexPendingWords, startWordIndexer, WORD_INDEX_BATCH } from "./search-words.js";
 import { SEARCH_MESSAGE_CANDIDATES, WORDS_PER_SEARCH } from "./tickets.repository.js";
 
 let env: TestEnv;
 beforeAll(async () => {
-  env = await createTestEnv();
+  // The tests below index the pending words themselves, at the points they choose.
+  env = await createTestEnv({ config: { SEARCH_WORDS_EVERY_MS: String(3_600_000) } });
 });
 afterAll(async () => env.close());
 
@@ -124,28 +126,49 @@ describe("GET /tickets?searchParam= through the word index", () => {
     return { tenant, companyId, made };
   }
 
+  /** Indexes every pending message's words, as the indexer's rounds do. */
+  async function indexAll() {
+    while ((await indexPendingWords(env.db)) === WORD_INDEX_BATCH) {}
+  }
+
+  const isPending = async (messageId: number) =>
+    (await env.db.select().from(messageWordsPending).where(eq(messageWordsPending.messageId, messageId))).length > 0;
+
   const wordsOf = async (messageId: number) =>
     (await env.db.select({ word: messageWords.word }).from(messageWords).where(eq(messageWords.messageId, messageId)))
       .map((row) => row.word)
       .toSorted();
 
-  it("finds the same tickets as a substring match of the bodies, accents and case included", async () => {
+  it("finds the same tickets as a substring match of the bodies, indexed or not yet, accents and case included", async () => {
     const longRun = `${"k".repeat(70)}fim`;
     const { tenant, companyId } = await companyWithBodies([
       "Quero o REEMBOLSO já!",
-      "reembolsão? Não, obrigado",
       "AÇÃO judicial em curso",
-      "uma ação simples",
       "pedido#4471 entregue",
-      "Pedido 4471, nota 4471-B",
       "olá, mundo",
-      `código ${longRun}`,
     ]);
     const searches = ["reembols", "EMBOLS", "ação", "AÇÃ", "ção", "pedido", "4471", "do#44", "o, mu", "olá", "kkkkkk"];
-    for (const search of searches) {
-      const { ids } = await searchAll(tenant.adminHeaders, encodeURIComponent(search));
-      expect(ascending(ids), search).toEqual(await substringMatches(companyId, search));
+    const expectSameAsSubstring = async (state: string) => {
+      for (const search of searches) {
+        const { ids } = await searchAll(tenant.adminHeaders, encodeURIComponent(search));
+        expect(ascending(ids), `${state}: ${search}`).toEqual(await substringMatches(companyId, search));
+      }
+    };
+    await expectSameAsSubstring("none indexed");
+    await indexAll();
+    // Half indexed: the newer bodies are pending.
+    for (const body of [
+      "reembolsão? Não, obrigado",
+      "uma ação simples",
+      "Pedido 4471, nota 4471-B",
+      `código ${longRun}`,
+    ]) {
+      const ticket = await newTicket(env.db, companyId, { status: "open" });
+      await env.db.insert(messages).values({ companyId, ticketId: ticket.id, body });
     }
+    await expectSameAsSubstring("half indexed");
+    await indexAll();
+    await expectSameAsSubstring("all indexed");
     // Sanity: the word searches above did find something.
     expect((await searchAll(tenant.adminHeaders, "reembols")).ids).toHaveLength(2);
     expect((await searchAll(tenant.adminHeaders, encodeURIComponent("ação"))).ids).toHaveLength(2);
@@ -153,6 +176,7 @@ describe("GET /tickets?searchParam= through the word index", () => {
 
   it("reads the word index for a search of letters and digits, and the bodies for any other", async () => {
     const { tenant, companyId, made } = await companyWithBodies(["Quero o reembolso do pedido"]);
+    await indexAll();
     expect((await searchAll(tenant.adminHeaders, "reembols")).ids).toEqual([made[0]!.ticket.id]);
     // With the company's words gone, a word search finds nothing, and one with a space still reads the bodies.
     await env.db.delete(messageWords).where(eq(messageWords.companyId, companyId));
@@ -165,25 +189,72 @@ describe("GET /tickets?searchParam= through the word index", () => {
     const { tenant, companyId, made } = await companyWithBodies(
       Array.from({ length: many }, (_, i) => `código zqx${i}`),
     );
+    await indexAll();
     await env.db.delete(messageWords).where(eq(messageWords.companyId, companyId));
     const { ids } = await searchAll(tenant.adminHeaders, "zqx");
     expect(ascending(ids)).toEqual(ascending(made.map(({ ticket }) => ticket.id)));
   });
 
-  it("keeps a message's words with its body: inserted, edited, deleted, and cut at 64 characters", async () => {
+  it("keeps a message's words with its body: pending, indexed, edited, deleted, and cut at 64 characters", async () => {
     const { tenant, companyId, made } = await companyWithBodies([`Primeiro texto, ${"x".repeat(5000)}!`]);
     const { ticket, message } = made[0]!;
+    expect(await isPending(message.id)).toBe(true);
+    expect(await wordsOf(message.id)).toEqual([]);
+    await indexAll();
+    expect(await isPending(message.id)).toBe(false);
     expect(await wordsOf(message.id)).toEqual(["primeiro", "texto", "x".repeat(64)]);
 
+    // An edit drops the old words at once; the new body is found while it waits to be indexed.
     await env.db
       .update(messages)
       .set({ body: "segundo texto" })
       .where(and(eq(messages.companyId, companyId), eq(messages.id, message.id)));
-    expect(await wordsOf(message.id)).toEqual(["segundo", "texto"]);
+    expect(await wordsOf(message.id)).toEqual([]);
     expect((await searchAll(tenant.adminHeaders, "primeiro")).ids).toEqual([]);
     expect((await searchAll(tenant.adminHeaders, "segundo")).ids).toEqual([ticket.id]);
+    await indexAll();
+    expect(await wordsOf(message.id)).toEqual(["segundo", "texto"]);
+    expect((await searchAll(tenant.adminHeaders, "segundo")).ids).toEqual([ticket.id]);
 
+    // Deleted with its ticket: the indexed words and a pending message go with it.
+    const [pending] = await env.db
+      .insert(messages)
+      .values({ companyId, ticketId: ticket.id, body: "terceiro" })
+      .returning();
     await env.db.delete(tickets).where(eq(tickets.id, ticket.id));
     expect(await wordsOf(message.id)).toEqual([]);
+    expect(await isPending(pending!.id)).toBe(false);
+  });
+
+  it("indexes new messages in the background, in batches, until none is pending", async () => {
+    const { tenant, companyId, made } = await companyWithBodies(["lote mensagem", "lote aviso"]);
+    // More than one batch, written as one statement (a campaign's or an import's shape).
+    const bulk = Array.from({ length: WORD_INDEX_BATCH + 5 }, (_, i) => ({
+      companyId,
+      ticketId: made[i % made.length]!.ticket.id,
+      body: `lote${i} mensagem`,
+    }));
+    await env.db.insert(messages).values(bulk);
+    const indexer = startWordIndexer(env.db, env.app.log, { everyMs: 10, vacuumAfter: WORD_INDEX_BATCH });
+    try {
+      await expect
+        .poll(async () => (await env.db.select().from(messageWordsPending)).length, { timeout: 10_000 })
+        .toBe(0);
+      // The dead rows the batches left are vacuumed away.
+      const vacuums = async () =>
+        (
+          (await env.db.execute(
+            sql`select vacuum_count::int as n from pg_stat_user_tables where relname = 'message_words_pending'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]?.n ?? 0;
+      await expect.poll(vacuums, { timeout: 10_000 }).toBeGreaterThan(0);
+    } finally {
+      await indexer.stop();
+    }
+    const result = (await env.db.execute(
+      sql`select count(distinct message_id)::int as n from message_words where company_id = ${companyId}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(result.rows[0]!.n).toBe(2 + WORD_INDEX_BATCH + 5);
+    expect((await searchAll(tenant.adminHeaders, "lote1004")).ids).toEqual([made[1004 % 2]!.ticket.id]);
   });
 });
