@@ -156,14 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: App; ct
   // After the modules' hooks: workers start once the sessions run, and stop before they do.
   app.addHook("onReady", async () => jobs.startWorkers(ctx));
   app.addHook("onClose", async () => jobs.stop());
-  // Background rounds on the database: search words (search-words.ts).
-  let rounds: Rounds[] = [];
+  // Ticket search's words, indexed in the background (search-words.ts).
+  let wordIndexer: Rounds | undefined;
   app.addHook("onReady", async () => {
-    rounds = [startWordIndexer(options.db, app.log, { everyMs: config.SEARCH_WORDS_EVERY_MS })];
+    wordIndexer = startWordIndexer(options.db, app.log, { everyMs: config.SEARCH_WORDS_EVERY_MS });
   });
-  app.addHook("onClose", async () => {
-    await Promise.all(rounds.map((running) => running.stop()));
-  });
+  app.addHook("onClose", async () => wordIndexer?.stop());
   registerHealth(app, options.db);
   return { app, ctx };
 }

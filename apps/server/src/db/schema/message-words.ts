@@ -3,8 +3,9 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-or
 /**
  * The words of every message body, for ticket search (docs/decisions.md, ticket search). Written only by
  * the word indexer (migration 0029, search-words.ts) and the triggers on `messages`: a word is a run of
- * letters and digits of the lowered body, cut to its first 64 characters. Ordered by time within a word, so a word's newest occurrences are read
- * from the index alone, where a substring match over the bodies must visit one heap page per match.
+ * letters and digits of the lowered body, cut to its first 64 characters. Ordered by time within a word,
+ * so a word's newest occurrences are read from the index alone, where a substring match over the bodies
+ * must visit one heap page per match.
  * No foreign keys: a check per word would cost every insert, and the triggers remove a message's words
  * with it.
  */

@@ -251,16 +251,19 @@ function listConditions(filters: TicketListFilters): SQL {
  */
 function searchCandidatesSql(companyId: SQL): SQL {
   const pattern = value("pattern");
-  const byWordsShape = sql`lower(${value("search")}::text) ~ '^[[:alnum:]]{3,64}$'`;
   const limit = sql.raw(String(SEARCH_MESSAGE_CANDIDATES));
   return sql`${tickets.id} = any(array(
-    with vocabulary as materialized (
+    with shape as materialized (
+      select lower(${value("search")}::text) ~ '^[[:alnum:]]{3,64}$' as letters_and_digits
+    ),
+    vocabulary as materialized (
       select distinct ${companyWords.word} from ${companyWords}
-      where ${companyWords.companyId} = ${companyId} and ${byWordsShape} and ${companyWords.word} like lower(${pattern}::text)
+      where ${companyWords.companyId} = ${companyId} and (select letters_and_digits from shape)
+        and ${companyWords.word} like lower(${pattern}::text)
       limit ${sql.raw(String(WORDS_PER_SEARCH + 1))}
     ),
     by_words as materialized (
-      select ${byWordsShape} and not exists (select from vocabulary offset ${sql.raw(String(WORDS_PER_SEARCH))}) as chosen
+      select (select letters_and_digits from shape) and not exists (select from vocabulary offset ${sql.raw(String(WORDS_PER_SEARCH))}) as chosen
     )
     select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${pattern} or ${contacts.number} ilike ${pattern}))
     union
