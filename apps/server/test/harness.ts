@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { type Config, loadConfig } from "../src/config.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { buildApp } from "../src/http/app.js";
@@ -57,8 +57,21 @@ async function freshDatabase(): Promise<{ handle: DatabaseHandle; url?: string; 
   return { handle: await openDatabase({ url }), url, drop };
 }
 
-/** Data directories the harness made: a test environment removes its own when it closes. */
+/**
+ * Data directories the harness made: a test environment removes its own when it closes, and the
+ * ones made for a test's other apps (`testConfig()` called directly) are removed once the file is done.
+ */
 const madeDataDirs = new Set<string>();
+
+function removeDataDir(dir: string): void {
+  if (madeDataDirs.delete(dir)) rmSync(dir, { recursive: true, force: true });
+}
+
+// Registered as this module loads, while its test file is collected: the file's own hooks come
+// after it, so it runs after them (hooks run as a stack), once the apps that used these directories are closed.
+afterAll(() => {
+  for (const dir of madeDataDirs) removeDataDir(dir);
+});
 
 function newDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "atendo-test-data-"));
@@ -116,7 +129,7 @@ export async function createTestEnv(
       await handle.close();
       await drop();
       // Last, once the app (its media and jobs) can no longer write there; a caller's own directory stays.
-      if (madeDataDirs.delete(config.DATA_DIR)) rmSync(config.DATA_DIR, { recursive: true, force: true });
+      removeDataDir(config.DATA_DIR);
     },
   };
   return env;
