@@ -3,6 +3,7 @@ import { Box, useMediaQuery } from "@mui/material";
 import { Suspense, useState } from "react";
 import { Outlet } from "react-router-dom";
 import { Loading } from "../../components/Loading";
+import { ChatEvents } from "../../modules/chats/useChatEvents";
 import { useSession } from "../session";
 import { drawerStartsOpen } from "./drawerStart";
 import { MainDrawer } from "./MainDrawer";
@@ -29,6 +30,8 @@ export function Layout() {
 
   return (
     <Box sx={{ display: "flex", height: "100vh", overflow: "hidden", bgcolor: "background.default" }}>
+      {/* Once for the whole frame: the menu's chat dot, the top bar's count and the chats page share it. */}
+      <ChatEvents />
       <MainDrawer open={open} temporary={small} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} />
       <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <TopBar onToggleDrawer={() => setOpen(!open)} />

@@ -1,4 +1,4 @@
-import type { Chat } from "@atendo/shared";
+import { type Chat, companyEvent } from "@atendo/shared";
 import AddIcon from "@mui/icons-material/Add";
 import ForumOutlinedIcon from "@mui/icons-material/ForumOutlined";
 import { Badge, Button, Paper, Stack, Tab, Tabs, TextField, Typography, useMediaQuery, useTheme } from "@mui/material";
@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router-dom";
 import { ApiError } from "../../api/client";
+import { useSession } from "../../app/session";
 import {
   ConfirmationModal,
   EmptyState,
@@ -16,11 +17,11 @@ import {
   Title,
   useConfirmDelete,
 } from "../../components";
+import { useSocketEvent } from "../../realtime/socket";
 import { ChatConversation } from "./ChatConversation";
 import { ChatDialog } from "./ChatDialog";
 import { ChatList } from "./ChatList";
 import { chatsKeys, deleteChat, fetchChat } from "./chatsApi";
-import { useChatEvents } from "./useChatEvents";
 import { useUnreadChats } from "./useUnreadChats";
 
 type PhoneTab = "chats" | "messages";
@@ -52,7 +53,10 @@ export default function ChatsPage() {
   });
   const chat = key ? detail.data : undefined;
 
-  useChatEvents((payload) => {
+  // The lists, the count and the conversation are kept live by the layout's ChatEvents;
+  // the page only leaves a chat that was deleted.
+  const { user } = useSession();
+  useSocketEvent(user ? companyEvent.chat(user.companyId) : null, (payload) => {
     if (payload.action === "delete" && chat && payload.chatId === chat.id) navigate("/chats", { replace: true });
   });
 

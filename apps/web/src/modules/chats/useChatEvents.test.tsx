@@ -15,6 +15,7 @@ import { SocketContext } from "../../realtime/socket";
 import { fakeSocket } from "../../realtime/testing";
 import { sessionUser } from "../users/testUtils";
 import { chatsKeys } from "./chatsApi";
+import { useChatEvents } from "./useChatEvents";
 import { useUnreadChats } from "./useUnreadChats";
 
 const api = mockedApi();
@@ -37,7 +38,14 @@ describe("useChatEvents", () => {
       </QueryClientProvider>
     );
     api.get.mockResolvedValue({ records: [], count: 0, hasMore: false, unreadChats: 0 });
-    const { result } = renderHook(() => useUnreadChats(), { wrapper });
+    // The count as the layout keeps it live: its one subscription beside the menu's dot.
+    const { result } = renderHook(
+      () => {
+        useChatEvents();
+        return useUnreadChats();
+      },
+      { wrapper },
+    );
     await waitFor(() => expect(api.get).toHaveBeenCalledTimes(1));
     const cached = [chatsKeys.list(""), chatsKeys.messages(1), chatsKeys.detail("1")];
     for (const key of cached) client.setQueryData(key, {});

@@ -1,4 +1,4 @@
-import { type ChatEventPayload, companyEvent } from "@atendo/shared";
+import { companyEvent } from "@atendo/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../app/session";
 import { useSocketEvent, useSocketReconnect } from "../../realtime/socket";
@@ -7,10 +7,11 @@ import { appendMessage, type ChatMessagesPages, chatsKeys } from "./chatsApi";
 /**
  * Keeps every cached chat list, the unread count and a loaded conversation in
  * step with `company-{id}-chat` (sent only to the chat's members), and reads them
- * all again after a reconnect. `onEvent` lets a screen react too (the page leaves
- * a chat that was deleted).
+ * all again after a reconnect. Mounted once, by the signed-in layout (ChatEvents):
+ * the menu's dot, the top bar's count and the chats page read the cache it keeps,
+ * so an event or a reconnect is handled once however many of them are on screen.
  */
-export function useChatEvents(onEvent?: (payload: ChatEventPayload) => void) {
+export function useChatEvents() {
   const { user } = useSession();
   const queryClient = useQueryClient();
   useSocketEvent(user ? companyEvent.chat(user.companyId) : null, (payload) => {
@@ -25,8 +26,13 @@ export function useChatEvents(onEvent?: (payload: ChatEventPayload) => void) {
     }
     void queryClient.invalidateQueries({ queryKey: chatsKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: chatsKeys.unread });
-    onEvent?.(payload);
   });
   // Events sent while disconnected are not replayed (a missed message would leave the menu's dot off).
   useSocketReconnect(() => void queryClient.invalidateQueries({ queryKey: chatsKeys.all }));
+}
+
+/** The chat subscription as the layout mounts it: renders nothing. */
+export function ChatEvents(): null {
+  useChatEvents();
+  return null;
 }
