@@ -15,7 +15,8 @@ import {
   whatsapps,
 } from "../../db/schema/index.js";
 import { JOB_SCHEMA } from "../../jobs/jobs.js";
-import { touchTicketWithRelations } from "../../modules/tickets/tickets.repository.js";
+import { insertInboundOnTicket } from "../../modules/messages/message-on-ticket.repository.js";
+import type { TicketRow } from "../../modules/tickets/tickets.repository.js";
 import { runInboundStep } from "../inbound-step.js";
 import { flowMessageId, roll } from "./flow-logic.js";
 import { sendFailedNote } from "./flow-retry.js";
@@ -454,12 +455,32 @@ describe("flow engine over the simulator", () => {
       nodeId: "menu",
       wait: "answer",
     });
-    const connection = async (ticketId: number) =>
-      (await touchTicketWithRelations(env.db, s.companyId, ticketId, "oi")).connection;
-    expect(await connection(running.id)).toMatchObject({ flowRun: true, welcomeFlow: true, phraseCampaigns: false });
-    expect(await connection(idle.id)).toMatchObject({ flowRun: false, welcomeFlow: true, phraseCampaigns: false });
+    // What ingestion's statement for a message on an existing ticket answers of the connection.
+    const connection = async (ticket: TicketRow) =>
+      (await insertInboundOnTicket(
+        env.db,
+        {
+          companyId: s.companyId,
+          ticketId: ticket.id,
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          providerId: `connection-${ticket.id}`,
+          body: "oi",
+          fromMe: false,
+          mediaType: "chat",
+          mediaUrl: null,
+          mediaName: null,
+          ack: 0,
+          quotedMsgId: null,
+          participant: null,
+          createdAt: new Date(),
+        },
+        "oi",
+      ))!.connection;
+    expect(await connection(running)).toMatchObject({ flowRun: true, welcomeFlow: true, phraseCampaigns: false });
+    expect(await connection(idle)).toMatchObject({ flowRun: false, welcomeFlow: true, phraseCampaigns: false });
     const onPhrases = await newTicket(env.db, s.companyId, { whatsappId: withPhrase });
-    expect(await connection(onPhrases.id)).toMatchObject({ flowRun: false, welcomeFlow: false, phraseCampaigns: true });
+    expect(await connection(onPhrases)).toMatchObject({ flowRun: false, welcomeFlow: false, phraseCampaigns: true });
   });
 
   it("stops a cyclic flow at the step budget", async () => {

@@ -59,11 +59,15 @@ describe("ingestInbound", () => {
   it("is a no-op for a provider id already stored, and emits nothing then", async () => {
     const { company, whatsapp } = await connection();
     const message = text("5511911110002", "hello");
-    await ingestInbound(env.ctx, whatsapp, message);
+    const first = await ingestInbound(env.ctx, whatsapp, message);
+    if (!("ticket" in first)) throw new Error("expected a stored message");
     const emit = vi.spyOn(env.ctx.realtime, "toRooms");
-    expect(await ingestInbound(env.ctx, whatsapp, message)).toEqual({ duplicate: true });
+    expect(await ingestInbound(env.ctx, whatsapp, { ...message, body: "hello again" })).toEqual({ duplicate: true });
     expect(emit).not.toHaveBeenCalledWith(expect.anything(), companyEvent.appMessage(company.id), expect.anything());
     expect(await env.db.select().from(messages).where(eq(messages.whatsappId, whatsapp.id))).toHaveLength(1);
+    // The redelivery reaches the ticket the first delivery opened, and leaves it as it was.
+    const [ticket] = await env.db.select().from(tickets).where(eq(tickets.id, first.ticket.id));
+    expect(ticket).toMatchObject({ unreadMessages: 1, lastMessage: "hello", updatedAt: first.ticket.updatedAt });
   });
 
   it("stores concurrent deliveries of one message once, and concurrent messages of one customer in one ticket", async () => {

@@ -9,6 +9,7 @@ import { retryTransientConflicts } from "../../db/errors.js";
 import { type ContactRow, findContact, upsertContact } from "../contacts/contacts.repository.js";
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { noteAck, settleAck } from "../messages/early-acks.js";
+import { insertInboundOnTicket } from "../messages/message-on-ticket.repository.js";
 import {
   advanceMessageAcksForEvent,
   insertInboundMessage,
@@ -27,7 +28,6 @@ import {
   insertTicketWithRelations,
   type TicketRelations,
   type TicketRow,
-  touchTicketWithRelations,
 } from "../tickets/tickets.repository.js";
 import { ticketPayload } from "../tickets/tickets.serializers.js";
 
@@ -144,7 +144,8 @@ export async function ingestInbound(
         // A contact this transaction created has no ticket yet.
         const ticket = created ? undefined : await existingTicket(tx, companyId, contact.id, whatsapp.id, body);
         const ticketCreated = !ticket;
-        // A new ticket is written with its first message's counters; an existing one is touched below.
+        // A new ticket is written with its first message's counters; an existing one is touched by the
+        // statement that writes the message (insertInboundOnTicket).
         const inserted = ticket
           ? undefined
           : await insertTicketWithRelations(tx, {
@@ -161,7 +162,7 @@ export async function ingestInbound(
         const quotedMsgId = message.quotedProviderId
           ? await messageIdByProviderId(tx, companyId, whatsapp.id, message.quotedProviderId)
           : undefined;
-        const row = await insertInboundMessage(tx, {
+        const values = {
           companyId,
           ticketId,
           contactId: contact.id,
@@ -176,9 +177,12 @@ export async function ingestInbound(
           quotedMsgId: quotedMsgId ?? null,
           participant: message.group ? (message.participantName ?? message.name ?? message.from).slice(0, 100) : null,
           createdAt: new Date(message.timestamp),
-        });
-        if (!row) throw new Duplicate();
-        const updated = inserted ?? (await touchTicketWithRelations(tx, companyId, ticketId, lastMessage));
+        };
+        const written = inserted
+          ? await insertInboundMessage(tx, values).then((row) => row && { ...inserted, message: row })
+          : await insertInboundOnTicket(tx, values, lastMessage);
+        if (!written) throw new Duplicate();
+        const { message: row, ...updated } = written;
         // Timeouts (expiresTicket, timeUseBotQueues, timeToTransfer) commit with the message that starts them.
         const clock = { ticket: updated.ticket, at: row.createdAt, connection: updated.connection };
         await startInboundClocks(deps, tx, { ...clock, ticketCreated });

@@ -61,20 +61,6 @@ type MessageValues<Extra extends keyof typeof messages.$inferInsert> = Required<
 /** The columns the sending path writes for a message it sent (send.ts). */
 export type SentMessageValues = MessageValues<"read" | "dataJson">;
 
-/** insertMessage for the sending path: every answer of a flow or a bot runs it, in the transaction that stores the send. */
-export async function insertSentMessage(db: Executor, values: SentMessageValues): Promise<MessageRow> {
-  const [row] = await insertSentStatement(db).execute(values);
-  return row!;
-}
-
-const insertSentStatement = preparedStatement((db) =>
-  db
-    .insert(messages)
-    .values(placeholders([...messageColumns, "read", "dataJson"]))
-    .returning()
-    .prepare("messages_insert_sent"),
-);
-
 /**
  * Marks the ticket read: unread back to 0 and inbound messages read, in one
  * statement. Answers whether anything changed.
@@ -158,14 +144,25 @@ export async function insertInboundMessage(
   return row;
 }
 
-/** Every inbound message runs it, in the ingestion transaction: prepared once per database. */
+/**
+ * The insert of a message with every column a value (a placeholder named as the column): an inbound
+ * one does nothing on a provider id already stored, a sent one is read and carries its dataJson.
+ * Ingestion's first message of a ticket runs it alone; the other messages run it with their ticket's
+ * touch (tickets.repository.ts).
+ */
+export function messageInsert(db: Executor, kind: "inbound" | "sent") {
+  const insert = db.insert(messages);
+  return kind === "inbound"
+    ? insert
+        .values(placeholders([...messageColumns, "participant", "createdAt"]))
+        .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
+        .returning()
+    : insert.values(placeholders([...messageColumns, "read", "dataJson"])).returning();
+}
+
+/** A ticket's first inbound message, in the ingestion transaction that opens it: prepared once per database. */
 const insertInboundStatement = preparedStatement((db) =>
-  db
-    .insert(messages)
-    .values(placeholders([...messageColumns, "participant", "createdAt"]))
-    .onConflictDoNothing({ target: [messages.whatsappId, messages.providerId] })
-    .returning()
-    .prepare("messages_insert_inbound"),
+  messageInsert(db, "inbound").prepare("messages_insert_inbound"),
 );
 
 /** The ack's change, with what its event needs: the message's ticket and contact. */

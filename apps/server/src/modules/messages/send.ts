@@ -5,16 +5,15 @@ import { AppError } from "../../http/errors.js";
 import { type ContactRow, findContact } from "../contacts/contacts.repository.js";
 import { contactPayload } from "../contacts/contacts.serializers.js";
 import { emitNewMessage } from "../tickets/tickets.events.js";
-import { touchTicketWithSent } from "../tickets/tickets.repository.js";
 import { ticketPayload } from "../tickets/tickets.serializers.js";
 import { connectedProvider } from "../whatsapps/connected-provider.js";
 import type { WhatsappRow } from "../whatsapps/whatsapps.repository.js";
 import { takeAck } from "./early-acks.js";
+import { insertSentOnTicket } from "./message-on-ticket.repository.js";
 import {
   advanceMessageAck,
   findMessage,
   findSendingConnection,
-  insertSentMessage,
   type MessageRow,
   type SentMessageData,
 } from "./messages.repository.js";
@@ -126,33 +125,36 @@ export async function sendTicketMessage(
   }
 
   const data: SentMessageData = { userId: message.userId ?? null, ...(message.automatic ? { automatic: true } : {}) };
+  const values = {
+    companyId,
+    ticketId: ticket.id,
+    contactId: contact.id,
+    whatsappId: whatsapp.id,
+    providerId,
+    body,
+    fromMe: true,
+    mediaType: stored ? mediaTypeOf(stored.type.mimeType) : "chat",
+    mediaUrl: stored?.path ?? null,
+    mediaName: media ? media.fileName.slice(0, 200) : null,
+    ack: SENT_ACK,
+    read: true,
+    quotedMsgId: quoted?.id ?? null,
+    dataJson: data,
+  } as const;
+  const lastMessage = lastMessageOf(body, values.mediaName);
+  // One statement writes the message and touches its ticket; what the caller records of the send joins
+  // them in a transaction.
+  const { recordSent } = message;
   const committed = await storeSent(deps, stored, () =>
-    deps.db.transaction(async (tx) => {
-      const row = await insertSentMessage(tx, {
-        companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        whatsappId: whatsapp.id,
-        providerId,
-        body,
-        fromMe: true,
-        mediaType: stored ? mediaTypeOf(stored.type.mimeType) : "chat",
-        mediaUrl: stored?.path ?? null,
-        mediaName: media ? media.fileName.slice(0, 200) : null,
-        ack: SENT_ACK,
-        read: true,
-        quotedMsgId: quoted?.id ?? null,
-        dataJson: data,
-      });
-      const updated = await touchTicketWithSent(tx, companyId, ticket.id, {
-        lastMessage: lastMessageOf(body, row.mediaName),
-        whatsappId: whatsapp.id,
-      });
-      await message.recordSent?.(tx, row);
-      return { row, updated };
-    }),
+    recordSent
+      ? deps.db.transaction(async (tx) => {
+          const written = await insertSentOnTicket(tx, values, lastMessage);
+          await recordSent(tx, written.message);
+          return written;
+        })
+      : insertSentOnTicket(deps.db, values, lastMessage),
   );
-  let row = committed.row;
+  let row = committed.message;
 
   // An ack the provider reported before the row existed matched nothing: apply it now, forward only.
   const earlyAck = takeAck(deps.db, whatsapp.id, providerId);
@@ -160,7 +162,7 @@ export async function sendTicketMessage(
     row = (await advanceMessageAck(deps.db, whatsapp.id, providerId, earlyAck)) ?? row;
   }
 
-  await emitSent(deps, row, committed.updated, contact, quotedSummary(quoted));
+  await emitSent(deps, row, committed, contact, quotedSummary(quoted));
   return row;
 }
 
@@ -257,7 +259,7 @@ async function storeSent<T>(deps: SendDeps, stored: { path: string } | undefined
 async function emitSent(
   deps: SendDeps,
   row: MessageRow,
-  updated: Awaited<ReturnType<typeof touchTicketWithSent>>,
+  updated: Pick<Awaited<ReturnType<typeof insertSentOnTicket>>, "ticket" | "relations">,
   contact: ContactRow,
   quoted: ReturnType<typeof quotedSummary>,
 ): Promise<void> {

@@ -837,11 +837,11 @@ export interface InboundConnection {
 const q = (column: AnyColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.keyAsName ? toSnakeCase(column.name) : column.name)}`;
 
-const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${q(whatsapps.expiresTicket)}, 'timeUseBotQueues', ${q(whatsapps.timeUseBotQueues)}, 'timeToTransfer', ${q(whatsapps.timeToTransfer)}, 'transferQueueId', ${q(whatsapps.transferQueueId)}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${q(whatsappQueues.whatsappId)} = ${q(whatsapps.id)} and ${q(whatsappQueues.companyId)} = ${q(whatsapps.companyId)}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${q(flowCampaigns.companyId)} = ${q(whatsapps.companyId)} and ${q(flowCampaigns.whatsappId)} = ${q(whatsapps.id)} and ${q(flowCampaigns.status)}), 'welcomeFlow', ${q(whatsapps.flowIdNotPhrase)} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${q(flowRuns.companyId)} = ${q(tickets.companyId)} and ${q(flowRuns.ticketId)} = ${q(tickets.id)} and ${q(flowRuns.status)} = 'active'), 'prompt', ${q(tickets.promptId)} is not null or case when ${q(tickets.queueId)} is null then ${q(whatsapps.promptId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.promptId)} is not null) end, 'integration', ${q(tickets.useIntegration)} or case when ${q(tickets.queueId)} is null then ${q(whatsapps.integrationId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.integrationId)} is not null) end) from ${whatsapps} where ${q(whatsapps.id)} = ${q(tickets.whatsappId)} and ${q(whatsapps.companyId)} = ${q(tickets.companyId)})`;
+export const connectionColumn = sql<InboundConnection | null>`(select json_build_object('expiresTicket', ${q(whatsapps.expiresTicket)}, 'timeUseBotQueues', ${q(whatsapps.timeUseBotQueues)}, 'timeToTransfer', ${q(whatsapps.timeToTransfer)}, 'transferQueueId', ${q(whatsapps.transferQueueId)}, 'hasQueues', exists (select 1 from ${whatsappQueues} where ${q(whatsappQueues.whatsappId)} = ${q(whatsapps.id)} and ${q(whatsappQueues.companyId)} = ${q(whatsapps.companyId)}), 'phraseCampaigns', exists (select 1 from ${flowCampaigns} where ${q(flowCampaigns.companyId)} = ${q(whatsapps.companyId)} and ${q(flowCampaigns.whatsappId)} = ${q(whatsapps.id)} and ${q(flowCampaigns.status)}), 'welcomeFlow', ${q(whatsapps.flowIdNotPhrase)} is not null, 'flowRun', exists (select 1 from ${flowRuns} where ${q(flowRuns.companyId)} = ${q(tickets.companyId)} and ${q(flowRuns.ticketId)} = ${q(tickets.id)} and ${q(flowRuns.status)} = 'active'), 'prompt', ${q(tickets.promptId)} is not null or case when ${q(tickets.queueId)} is null then ${q(whatsapps.promptId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.promptId)} is not null) end, 'integration', ${q(tickets.useIntegration)} or case when ${q(tickets.queueId)} is null then ${q(whatsapps.integrationId)} is not null else exists (select 1 from ${queues} where ${q(queues.id)} = ${q(tickets.queueId)} and ${q(queues.companyId)} = ${q(tickets.companyId)} and ${q(queues.integrationId)} is not null) end) from ${whatsapps} where ${q(whatsapps.id)} = ${q(tickets.whatsappId)} and ${q(whatsapps.companyId)} = ${q(tickets.companyId)})`;
 
-type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
+export type WrittenTicket = { ticket: TicketRow; relations: TicketRelations; connection: InboundConnection | null };
 
-function splitWritten(
+export function splitWritten(
   row: Parameters<typeof splitRelations>[0] & { connection: InboundConnection | null },
 ): WrittenTicket {
   const { connection, ...rest } = row;
@@ -876,72 +876,6 @@ const insertWithRelationsStatement = preparedStatement((db) =>
     })
     .returning({ ...ticketWithRelations, connection: connectionColumn })
     .prepare("tickets_insert_inbound"),
-);
-
-const touchWithRelationsStatement = preparedStatement((db) =>
-  db
-    .update(tickets)
-    // updatedAt from a placeholder: Drizzle's $onUpdate default would be written into the statement once.
-    .set({
-      lastMessage: value("lastMessage"),
-      unreadMessages: sql`${tickets.unreadMessages} + 1`,
-      updatedAt: value("updatedAt"),
-    })
-    .where(and(eq(tickets.companyId, value("companyId")), eq(tickets.id, value("ticketId"))))
-    .returning({ ...ticketWithRelations, connection: connectionColumn })
-    .prepare("tickets_touch_inbound"),
-);
-
-/** The ticket update for a new message, answering its relations and its InboundConnection with the row. */
-export async function touchTicketWithRelations(
-  db: Executor,
-  companyId: number,
-  ticketId: number,
-  lastMessage: string,
-): Promise<WrittenTicket> {
-  const [row] = await touchWithRelationsStatement(db).execute({
-    companyId,
-    ticketId,
-    lastMessage,
-    updatedAt: new Date(),
-  });
-  return splitWritten(row!);
-}
-
-/**
- * A sent message moves the ticket up with its text; unlike inbound, unread stays
- * as it is. Answers the row with the names its event carries (ticketRelations).
- */
-export async function touchTicketWithSent(
-  db: Executor,
-  companyId: number,
-  ticketId: number,
-  values: { lastMessage: string; whatsappId: number },
-): Promise<{ ticket: TicketRow; relations: TicketRelations }> {
-  const [row] = await touchWithSentStatement(db).execute({
-    companyId,
-    ticketId,
-    lastMessage: values.lastMessage,
-    whatsappId: values.whatsappId,
-    updatedAt: new Date(),
-  });
-  return splitRelations(row!);
-}
-
-/** Every message sent runs it, in the transaction that stores the message: prepared once per database. */
-const touchWithSentStatement = preparedStatement((db) =>
-  db
-    .update(tickets)
-    .set({
-      lastMessage: value("lastMessage"),
-      // A ticket without a connection adopts the one its reply went out on.
-      whatsappId: sql`coalesce(${tickets.whatsappId}, ${value("whatsappId")})`,
-      // From a placeholder: Drizzle's $onUpdate default would be written into the statement once.
-      updatedAt: value("updatedAt"),
-    })
-    .where(and(eq(tickets.companyId, value("companyId")), eq(tickets.id, value("ticketId"))))
-    .returning(ticketWithRelations)
-    .prepare("tickets_touch_sent"),
 );
 
 /**
