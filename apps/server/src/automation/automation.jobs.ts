@@ -21,11 +21,13 @@ export const inboundStepJob = defineJob<InboundStep>({
   }),
   policy: "key_strict_fifo",
   // At most four steps at once, as before batches: two handlers, each running two at a time of
-  // the up to eight heads one fetch gives it. More at once only queued for database connections;
-  // fewer per fetch made the fetch (which reads every waiting ticket's head) the bottleneck of a
-  // backlog: 64 steps a second with 45,000 waiting (bench/README.md, ingest).
+  // the up to 32 heads one fetch gives it. More at once only queued for database connections and
+  // the CPU (eight at once made the flow bench's intervals later and its steps no faster). The
+  // fetch reads every waiting ticket's head, so in a backlog it is the bottleneck and each one
+  // should bring many: 64 steps a second with 45,000 waiting at one head per fetch, 152 at eight,
+  // 252 at 32 (bench/README.md, ingest).
   concurrency: 2,
-  batchSize: 8,
+  batchSize: 32,
   batchConcurrency: 2,
   heartbeatSeconds: 10,
   // A key's failed job holds back its ticket's next steps: the step logs its own failures and
