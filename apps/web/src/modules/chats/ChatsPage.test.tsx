@@ -1,4 +1,4 @@
-import { type Chat, type ChatEventPayload, type ChatMessage, companyEvent } from "@atendo/shared";
+import { type ChatEventPayload, type ChatMessage, companyEvent } from "@atendo/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
@@ -20,21 +20,12 @@ import { ChatsMenuIcon } from "./ChatsMenuIcon";
 import ChatsPage from "./ChatsPage";
 import { ChatsPopover } from "./ChatsPopover";
 import { chatsKeys } from "./chatsApi";
+import { chatOf } from "./testing";
 import { ChatEvents } from "./useChatEvents";
 
 const api = mockedApi();
 const me = sessionUser("user");
-const chat: Chat = {
-  id: 1,
-  uuid: "0b7d3c8e-1a2b-4c3d-8e9f-000000000001",
-  title: "Plantão",
-  ownerId: me.id,
-  users: [{ userId: me.id, unreads: 0, user: { id: me.id, name: me.name } }],
-  lastMessage: "Alguém pode cobrir?",
-  lastMessageAt: "2026-11-24T10:00:00.000Z",
-  createdAt: "2026-11-24T10:00:00.000Z",
-  updatedAt: "2026-11-24T10:00:00.000Z",
-};
+const chat = chatOf(me, 0);
 const message: ChatMessage = {
   id: 10,
   chatId: chat.id,

@@ -8,26 +8,16 @@ vi.mock("../../api/client", async (importOriginal) => {
 });
 vi.mock("../../app/session", () => ({ useSession: vi.fn() }));
 
-import type { Chat } from "@atendo/shared";
 import { mockedApi } from "../../api/testing";
 import { type SessionValue, useSession } from "../../app/session";
 import i18n from "../../i18n";
 import { sessionUser, withQueryClient } from "../users/testUtils";
 import { ChatsPopover } from "./ChatsPopover";
+import { chatOf } from "./testing";
 
 const api = mockedApi();
 const me = sessionUser("user");
-const chat: Chat = {
-  id: 1,
-  uuid: "0b7d3c8e-1a2b-4c3d-8e9f-000000000001",
-  title: "Plantão",
-  ownerId: me.id,
-  users: [{ userId: me.id, unreads: 2, user: { id: me.id, name: me.name } }],
-  lastMessage: "Alguém pode cobrir?",
-  lastMessageAt: "2026-11-24T10:00:00.000Z",
-  createdAt: "2026-11-24T10:00:00.000Z",
-  updatedAt: "2026-11-24T10:00:00.000Z",
-};
+const chat = chatOf(me, 2);
 
 function Address() {
   return <p data-testid="address">{useLocation().pathname}</p>;
